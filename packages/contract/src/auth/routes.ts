@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { defineRoute } from "../route.js";
+import { successOutput } from "../common/success.js";
+import { LANGUAGES } from "../common/languages.js";
+import { PERMISSIONS } from "./permissions.js";
+
+const email = z.string().trim().min(1).max(125).email();
+
+export const loginInput = z.union([
+  z.object({ email_address: email, password: z.string().min(1).max(100) }),
+  z.object({ access_code: z.string().trim().min(1).max(40) }),
+]);
+
+export const startupOutput = z.object({
+  cobrandConfig: z.object({ logo: z.string().optional(), text: z.string().optional(), uri: z.string().optional() }).optional(),
+  error: z.string().optional(),
+  language: z.enum(LANGUAGES).optional(),
+  notice: z.string().optional(),
+  translations: z.record(z.string(), z.unknown()),
+  userFlags: z
+    .object({
+      firstName: z.string(),
+      roles: z.array(z.number().int()),
+      shouldViewPasswordChange: z.boolean(),
+      username: z.string().optional(),
+      visibleDepartments: z.array(z.string()),
+    })
+    .optional(),
+  /** Authorisation flags: every permission the caller holds. */
+  authorized: z.record(z.enum(PERMISSIONS), z.boolean()),
+  /** Login screen extras. */
+  enableSSO: z.boolean(),
+  /** Whether the developer mailbox is available (never in production). */
+  devMailbox: z.boolean(),
+  account: z.object({ id: z.number().int(), name: z.string(), officeId: z.number().int().nullable() }).optional(),
+});
+export type Startup = z.infer<typeof startupOutput>;
+
+export const authRoutes = {
+  startup: defineRoute({
+    method: "GET",
+    path: "/api/startup",
+    input: z.object({ lang: z.enum(LANGUAGES).optional() }),
+    output: startupOutput,
+    access: "public",
+    summary: "Startup data every screen receives",
+  }),
+  login: defineRoute({
+    method: "POST",
+    path: "/login",
+    input: loginInput,
+    output: z.object({ success: z.literal(true), redirect: z.string() }),
+    access: "public",
+    summary: "Sign in by email and password, or by access code",
+  }),
+  logout: defineRoute({
+    method: "POST",
+    path: "/logout",
+    input: z.object({}),
+    output: successOutput,
+    access: "public",
+    summary: "Sign out",
+  }),
+  sendPasswordReset: defineRoute({
+    method: "POST",
+    path: "/send_password_reset",
+    input: z.object({ email_address: email }),
+    output: successOutput,
+    access: "public",
+    summary: "Mail a single-use, expiring password reset link",
+  }),
+  setResetPassword: defineRoute({
+    method: "POST",
+    path: "/set_reset_password",
+    input: z.object({ key: z.string().min(10).max(200), password: z.string().max(100), password2: z.string().max(100) }),
+    output: successOutput,
+    access: "public",
+    summary: "Set a new password with a reset key",
+  }),
+  checkKey: defineRoute({
+    method: "GET",
+    path: "/api/auth/key/:key",
+    params: z.object({ key: z.string().min(10).max(200) }),
+    input: z.object({ kind: z.enum(["reset", "activation"]) }),
+    output: z.object({ valid: z.boolean(), username: z.string().optional() }),
+    access: "public",
+    summary: "Whether a reset or activation key is still usable, and whose it is",
+  }),
+  setupAccount: defineRoute({
+    method: "POST",
+    path: "/setup_account/:key",
+    params: z.object({ key: z.string().min(10).max(200) }),
+    input: z.object({ password: z.string().max(100), password2: z.string().max(100), key: z.string().optional(), email: z.string().optional() }),
+    output: successOutput,
+    access: "public",
+    summary: "Activate an account by setting its password",
+  }),
+  setLanguage: defineRoute({
+    method: "POST",
+    path: "/api/account/language",
+    input: z.object({ language: z.enum(LANGUAGES) }),
+    output: successOutput,
+    access: "public",
+    summary: "Choose the interface language (remembered for a signed-in user)",
+  }),
+} as const;

@@ -1,0 +1,38 @@
+import type { z } from "zod";
+import type { Permission } from "./auth/permissions.js";
+
+/** Who may call a route: `public` (anyone), `signedIn` (any session), or a permission flag. */
+export type Access = "public" | "signedIn" | Permission;
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+/**
+ * One API route: the single definition shared by the server (registration, validation, guard)
+ * and the web client (typed calls). `input` is the JSON body for POST/PUT/DELETE and the query
+ * string for GET; `params` are path parameters.
+ */
+export interface RouteDef<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  method: HttpMethod;
+  path: string;
+  input: I;
+  output: O;
+  params?: P;
+  access: Access;
+  /** Short description for the API docs. */
+  summary: string;
+}
+
+export function defineRoute<I extends z.ZodType, O extends z.ZodType, P extends z.ZodType | undefined = undefined>(
+  def: RouteDef<I, O, P>,
+): RouteDef<I, O, P> {
+  return def;
+}
+
+export type RouteInput<R> = R extends RouteDef<infer I, z.ZodType, z.ZodType | undefined> ? z.input<I> : never;
+export type RouteOutput<R> = R extends RouteDef<z.ZodType, infer O, z.ZodType | undefined> ? z.output<O> : never;
+export type RouteParams<R> =
+  R extends RouteDef<z.ZodType, z.ZodType, infer P> ? (P extends z.ZodType ? z.input<P> : undefined) : never;

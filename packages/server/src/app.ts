@@ -1,0 +1,58 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import cookie from "@fastify/cookie";
+import formbody from "@fastify/formbody";
+import helmet from "@fastify/helmet";
+import type { AppContext } from "./context.js";
+import { installErrorHandler } from "./http/error-handler.js";
+import { installRequestContext } from "./http/request-context.js";
+import { serveWebApp } from "./http/web-app.js";
+import { registerAuthRoutes } from "./auth/routes.js";
+import { registerStartupRoutes } from "./startup/routes.js";
+import { registerOfficeRoutes } from "./settings/offices/routes.js";
+import { registerProctorServiceRoutes } from "./settings/proctor-service/routes.js";
+import { registerMailboxRoutes } from "./mail/routes.js";
+
+export interface BuildOptions {
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+  logger?: boolean;
+}
+
+/** Builds the whole HTTP application on a given context; used by main.ts and by the tests. */
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: ctx.config.logLevel } : false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "blob:"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: ctx.config.production ? [] : null,
+      },
+    },
+    referrerPolicy: { policy: "same-origin" },
+    strictTransportSecurity: ctx.config.production,
+  });
+  installErrorHandler(app);
+  installRequestContext(app, ctx);
+
+  registerAuthRoutes(app, ctx);
+  registerStartupRoutes(app, ctx);
+  registerOfficeRoutes(app, ctx);
+  registerProctorServiceRoutes(app, ctx);
+  if (!ctx.config.production) registerMailboxRoutes(app, ctx);
+
+  if (opts.serveWeb) await serveWebApp(app, ctx.config.webDist);
+  return app;
+}

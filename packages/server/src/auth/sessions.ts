@@ -1,0 +1,105 @@
+import { eq, lt, or } from "drizzle-orm";
+import { derivePermissions, parseLanguage, DEFAULT_LANGUAGE, type Service } from "@parlance/contract";
+import type { Db } from "../db/client.js";
+import { accounts, sessions, users } from "../db/schema.js";
+import type { Caller } from "../http/caller.js";
+import { hashSecret, newSecret } from "./tokens.js";
+
+export const SESSION_COOKIE = "parlance_session";
+
+export interface SessionTimes {
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+}
+
+/** Creates a session and returns the secret for the cookie (only its hash is stored). */
+export async function createSession(
+  db: Db,
+  times: SessionTimes,
+  userId: number,
+  impersonatorUserId: number | null = null,
+): Promise<string> {
+  const secret = newSecret();
+  const now = Date.now();
+  await db.insert(sessions).values({
+    idHash: hashSecret(secret),
+    userId,
+    impersonatorUserId,
+    lastSeenAt: new Date(now),
+    expiresAt: new Date(now + times.sessionAbsoluteMs),
+  });
+  return secret;
+}
+
+export async function destroySession(db: Db, secret: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, hashSecret(secret)));
+}
+
+export async function destroyUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Only touch last_seen_at once a minute: idle expiry needs no finer grain, and it spares writes. */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * The caller behind a session secret, or null when the session is unknown, idle too long or past
+ * its absolute lifetime (an expired session is deleted).
+ */
+export async function loadCaller(db: Db, times: SessionTimes, secret: string): Promise<Caller | null> {
+  const idHash = hashSecret(secret);
+  const rows = await db
+    .select({ session: sessions, user: users, account: accounts })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(accounts, eq(accounts.id, users.accountId))
+    .where(eq(sessions.idHash, idHash))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const now = Date.now();
+  const idle = now - row.session.lastSeenAt.getTime() > times.sessionIdleMs;
+  const expired = now >= row.session.expiresAt.getTime();
+  if (idle || expired || !row.user.isActive) {
+    await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    return null;
+  }
+  if (now - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash));
+  }
+  const { user, account } = row;
+  return {
+    userId: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    roles: user.roles,
+    accountId: user.accountId,
+    officeId: user.officeId,
+    permissions: derivePermissions(
+      user.roles,
+      account
+        ? {
+            services: account.services as Service[],
+            usesProctorService: account.usesProctorService,
+            prepay: account.prepay,
+            invoiced: account.invoiced,
+          }
+        : null,
+    ),
+    language: parseLanguage(user.language) ?? DEFAULT_LANGUAGE,
+    sessionIdHash: idHash,
+    impersonatorUserId: row.session.impersonatorUserId,
+  };
+}
+
+/** Removes sessions past their absolute or idle lifetime (run as a periodic job). */
+export async function purgeExpiredSessions(db: Db, times: SessionTimes): Promise<void> {
+  const now = Date.now();
+  await db
+    .delete(sessions)
+    .where(
+      or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - times.sessionIdleMs))),
+    );
+}
+

@@ -1,0 +1,62 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** Every environment variable the server reads, parsed once. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** Demo world on first start: on by default for the embedded database. */
+  SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  publicUrl: string;
+  production: boolean;
+  seedDemo: "auto" | "always" | "never";
+  logLevel: string;
+  /** Session lifetimes in milliseconds. */
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  /** Reset and activation key lifetimes. */
+  resetKeyMs: number;
+  activationKeyMs: number;
+  /** Where the built web app lives (served as static files). */
+  webDist: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    production: e.NODE_ENV === "production",
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    sessionIdleMs: 30 * 60_000,
+    sessionAbsoluteMs: 12 * 60 * 60_000,
+    resetKeyMs: 60 * 60_000,
+    activationKeyMs: 7 * 24 * 60 * 60_000,
+    webDist: path.resolve(import.meta.dirname, "../../web/dist"),
+    ...overrides,
+  };
+}

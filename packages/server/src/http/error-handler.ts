@@ -1,0 +1,29 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { HttpError } from "./errors.js";
+import { ValidationError } from "./validation.js";
+
+/** Every failure answers `{message, messageKey?, issues?}`; a server fault never leaks its details. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
+    if (error instanceof ValidationError) {
+      return reply.status(400).send({ message: error.message, issues: error.issues });
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, messageKey: error.messageKey });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Fastify's own client errors: bad JSON, body too large, unsupported media type, rate limit.
+      const message =
+        (error as FastifyError).code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
+          ? "The request body is not valid JSON."
+          : error.message;
+      return reply.status(status).send({ message });
+    }
+    req.log.error({ err: error }, "request failed");
+    return reply.status(500).send({ message: "An error occurred.", messageKey: "errors.generic" });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ message: "Not found.", messageKey: "errors.notFound" });
+  });
+}

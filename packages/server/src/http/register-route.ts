@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import type { RouteDef } from "@parlance/contract";
+import type { Caller } from "./caller.js";
+import { forbidden, unauthorized } from "./errors.js";
+import { parseOrThrow } from "./validation.js";
+
+export interface HandlerContext<I, P> {
+  input: I;
+  params: P;
+  /** Null only on public routes. */
+  caller: Caller | null;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Handler<R extends RouteDef> = (
+  ctx: HandlerContext<
+    z.output<R["input"]>,
+    R["params"] extends z.ZodType ? z.output<R["params"]> : undefined
+  >,
+) => Promise<z.input<R["output"]>> | z.input<R["output"]>;
+
+type SignedInHandler<R extends RouteDef> = (
+  ctx: HandlerContext<z.output<R["input"]>, R["params"] extends z.ZodType ? z.output<R["params"]> : undefined> & {
+    caller: Caller;
+  },
+) => Promise<z.input<R["output"]>> | z.input<R["output"]>;
+
+/** Every contract route is registered through here: input checked, then the guard, then the handler. */
+export function registerRoute<R extends RouteDef>(
+  app: FastifyInstance,
+  def: R,
+  handler: R["access"] extends "public" ? Handler<R> : SignedInHandler<R>,
+): void {
+  const method = def.method;
+  app.route({
+    method,
+    url: def.path,
+    handler: async (req, reply) => {
+      // The guard comes first so that a stranger learns nothing from validation messages.
+      const caller = req.caller;
+      if (def.access !== "public") {
+        if (!caller) throw unauthorized();
+        if (def.access !== "signedIn" && !caller.permissions.has(def.access)) throw forbidden();
+      }
+      const raw = method === "GET" ? req.query : (req.body ?? {});
+      const input = parseOrThrow(def.input, raw);
+      const params = def.params ? parseOrThrow(def.params, req.params) : undefined;
+      const result = await (handler as Handler<R>)({ input, params: params as never, caller, req, reply });
+      if (reply.sent) return reply;
+      return result;
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from "fastify";
+import { DEFAULT_LANGUAGE, parseLanguage } from "@parlance/contract";
+import type { AppContext } from "../context.js";
+import { loadCaller, SESSION_COOKIE } from "../auth/sessions.js";
+import { checkSameOrigin } from "./same-origin.js";
+
+export const LANGUAGE_COOKIE = "parlance_lang";
+
+/** Attaches the caller (from the session cookie) and the request language to every request. */
+export function installRequestContext(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest("caller", null);
+  app.decorateRequest("language", DEFAULT_LANGUAGE);
+  app.addHook("onRequest", async (req) => {
+    // Static assets need neither a session nor a language.
+    if (req.url.startsWith("/assets/")) return;
+    const secret = req.cookies[SESSION_COOKIE];
+    req.caller = secret ? await loadCaller(ctx.db, ctx.config, secret) : null;
+    const query = req.query as Record<string, unknown> | undefined;
+    req.language =
+      parseLanguage(query?.lang) ?? parseLanguage(req.cookies[LANGUAGE_COOKIE]) ?? req.caller?.language ?? DEFAULT_LANGUAGE;
+  });
+  app.addHook("preValidation", async (req) => checkSameOrigin(req, ctx.config.publicUrl));
+}

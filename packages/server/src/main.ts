@@ -1,0 +1,45 @@
+import { loadConfig } from "./config.js";
+import { migrateDatabase, openDatabase } from "./db/client.js";
+import { startJobQueue } from "./jobs/queue.js";
+import { registerJobHandlers } from "./jobs/handlers.js";
+import { buildApp } from "./app.js";
+import { seedDemoWorldIfEmpty, printDemoSignIns } from "./demo/seed.js";
+import type { AppContext } from "./context.js";
+
+/** Reads config, opens and migrates the database, seeds the demo world, starts jobs, listens. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await migrateDatabase(database);
+  const jobs = await startJobQueue(database);
+  const ctx: AppContext = { config, database, db: database.db, jobs };
+  await registerJobHandlers(ctx);
+
+  const seedWanted = config.seedDemo === "always" || (config.seedDemo === "auto" && !config.production);
+  const seeded = seedWanted ? await seedDemoWorldIfEmpty(ctx) : false;
+
+  const app = await buildApp(ctx, { serveWeb: true, logger: true });
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PostgreSQL in ${config.dataDir}`;
+  console.log(`\nParlance is running at ${config.publicUrl} on ${where}.`);
+  if (seedWanted) printDemoSignIns(seeded);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: finishing requests and jobs…`);
+    // Stop taking requests first, then let running jobs finish, then close the database.
+    await app.close();
+    await jobs.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
