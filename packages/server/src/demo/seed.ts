@@ -1,0 +1,76 @@
+import { eq } from "drizzle-orm";
+import { Role } from "@parlance/contract";
+import type { AppContext } from "../context.js";
+import { accessCodes, accounts, offices, users } from "../db/schema.js";
+import { hashPassword } from "../auth/passwords.js";
+import { DEMO_ACCESS_CODE, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS, type DemoAccountKey } from "./world.js";
+
+export interface DemoIds {
+  accounts: Record<DemoAccountKey, number>;
+  offices: Record<DemoAccountKey, number[]>;
+  users: Record<string, number>;
+}
+
+/** Creates the demo world in an empty database. Returns the ids, for tests. */
+export async function seedDemoWorld({ db }: Pick<AppContext, "db">): Promise<DemoIds> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const ids: DemoIds = { accounts: {} as DemoIds["accounts"], offices: {} as DemoIds["offices"], users: {} };
+  await db.transaction(async (tx) => {
+    for (const [key, a] of Object.entries(DEMO_ACCOUNTS) as [DemoAccountKey, (typeof DEMO_ACCOUNTS)[DemoAccountKey]][]) {
+      const [account] = await tx
+        .insert(accounts)
+        .values({
+          name: a.name,
+          services: [...a.services],
+          medicalOption: a.medicalOption,
+          usesProctorService: a.usesProctorService,
+          allowCandidateScheduling: a.allowCandidateScheduling,
+          minProctorApptDelay: a.minProctorApptDelay,
+          liveProctor: a.liveProctor,
+        })
+        .returning({ id: accounts.id });
+      ids.accounts[key] = account.id;
+      ids.offices[key] = [];
+      for (const name of a.offices) {
+        const [office] = await tx.insert(offices).values({ accountId: account.id, name }).returning({ id: offices.id });
+        ids.offices[key].push(office.id);
+      }
+    }
+    for (const u of DEMO_USERS) {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: u.email,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          // Role 14 (User) is every signed-in person's base role.
+          roles: [u.role, Role.User],
+          accountId: u.account ? ids.accounts[u.account] : null,
+          officeId: u.account && u.office !== null ? ids.offices[u.account][u.office] : null,
+          passwordHash,
+        })
+        .returning({ id: users.id });
+      ids.users[u.email] = row.id;
+    }
+    await tx.insert(accessCodes).values({
+      code: DEMO_ACCESS_CODE,
+      userId: ids.users["candidate@northwind.example"],
+      expiresAt: new Date(Date.now() + 365 * 24 * 3600_000),
+    });
+  });
+  return ids;
+}
+
+/** Seeds only into an empty database; returns whether it did. */
+export async function seedDemoWorldIfEmpty(ctx: Pick<AppContext, "db">): Promise<boolean> {
+  const existing = await ctx.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, DEMO_ACCOUNTS.northwind.name)).limit(1);
+  if (existing.length > 0) return false;
+  await seedDemoWorld(ctx);
+  return true;
+}
+
+export function printDemoSignIns(created: boolean): void {
+  console.log(created ? "\nCreated the demo world. Demo sign-ins:" : "\nDemo sign-ins:");
+  for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(34)} ${DEMO_PASSWORD}`);
+  console.log(`  access code (candidate)            ${DEMO_ACCESS_CODE}\n`);
+}

@@ -1,0 +1,69 @@
+import PgBoss from "pg-boss";
+import type { Database } from "../db/client.js";
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+/** Background jobs on the same PostgreSQL (pg-boss), so any server process may run them. */
+export interface JobQueue {
+  /** Declares a queue and the function that works it. */
+  work<T extends object>(name: string, handler: JobHandler<T>, opts?: { pollingIntervalSeconds?: number }): Promise<void>;
+  send<T extends object>(name: string, data: T, opts?: { startAfterSeconds?: number; retryLimit?: number }): Promise<string | null>;
+  /** Runs `name` every `cron` (5-field cron, UTC). */
+  schedule(name: string, cron: string): Promise<void>;
+  stop(): Promise<void>;
+  boss: PgBoss;
+}
+
+/**
+ * pg-boss talks to PGlite through this adapter: parameterless SQL (its migrations send several
+ * statements at once) goes through exec, the rest through query.
+ */
+function executorFor(database: Database): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      if (database.kind === "pglite" && (!values || values.length === 0)) {
+        await database.sql.exec(text);
+        return { rows: [] };
+      }
+      return database.sql.query(text, values);
+    },
+  };
+}
+
+export async function startJobQueue(database: Database, opts: { pollingIntervalSeconds?: number } = {}): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: executorFor(database),
+    schema: "pgboss",
+    // One embedded connection: keep maintenance light.
+    superviseIntervalSeconds: 60,
+    maintenanceIntervalSeconds: 120,
+  } as PgBoss.ConstructorOptions);
+  boss.on("error", (err) => console.error("job queue:", err.message));
+  await boss.start();
+  const created = new Set<string>();
+  const ensureQueue = async (name: string) => {
+    if (created.has(name)) return;
+    await boss.createQueue(name);
+    created.add(name);
+  };
+  return {
+    boss,
+    async work(name, handler, workOpts) {
+      await ensureQueue(name);
+      await boss.work(name, { pollingIntervalSeconds: workOpts?.pollingIntervalSeconds ?? opts.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data as never);
+      });
+    },
+    async send(name, data, sendOpts) {
+      await ensureQueue(name);
+      return boss.send(name, data, { startAfter: sendOpts?.startAfterSeconds, retryLimit: sendOpts?.retryLimit ?? 5, retryBackoff: true });
+    },
+    async schedule(name, cron) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron);
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

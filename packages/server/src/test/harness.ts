@@ -1,0 +1,96 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { loadConfig, type Config } from "../config.js";
+import { migrateDatabase, openPglite, openPostgres, type Database } from "../db/client.js";
+import { startJobQueue } from "../jobs/queue.js";
+import { registerJobHandlers } from "../jobs/handlers.js";
+import { buildApp } from "../app.js";
+import { seedDemoWorld, type DemoIds } from "../demo/seed.js";
+import { DEMO_PASSWORD } from "../demo/world.js";
+import type { AppContext } from "../context.js";
+
+/** Which database the API tests run on: PGlite by default, PostgreSQL when TEST_DB=postgres. */
+export const testDatabaseKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  ids: DemoIds;
+  /** Signs in through POST /login and returns the session cookie header value. */
+  signIn(email: string, password?: string): Promise<string>;
+  /** A JSON request as a same-origin browser would send it. */
+  request(opts: { method: "GET" | "POST" | "PUT" | "DELETE"; url: string; cookie?: string; body?: unknown }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (testDatabaseKind === "pglite") {
+    const database = await openPglite("memory://");
+    return { database, drop: async () => undefined };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  // Each test file gets its own database, so files can run in parallel.
+  const name = `parlance_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(opts: { config?: Partial<Config>; jobs?: boolean } = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  await migrateDatabase(database);
+  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000" } as NodeJS.ProcessEnv, opts.config);
+  const jobs = await startJobQueue(database, { pollingIntervalSeconds: 0.5 });
+  const ctx: AppContext = { config, database, db: database.db, jobs };
+  if (opts.jobs !== false) await registerJobHandlers(ctx);
+  const ids = await seedDemoWorld(ctx);
+  const app = await buildApp(ctx);
+  await app.ready();
+
+  const request: TestApp["request"] = ({ method, url, cookie, body }) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        origin: "http://localhost:3000",
+        ...(cookie ? { cookie } : {}),
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  return {
+    app,
+    ctx,
+    ids,
+    request,
+    async signIn(email, password = DEMO_PASSWORD) {
+      const res = await request({ method: "POST", url: "/login", body: { email_address: email, password } });
+      if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+      const setCookie = res.cookies.find((c) => c.name === "parlance_session");
+      if (!setCookie) throw new Error("no session cookie");
+      return `parlance_session=${setCookie.value}`;
+    },
+    async close() {
+      await app.close();
+      await jobs.stop();
+      await database.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import type { Permission } from "@parlance/contract";
+import { useStartup } from "./startup";
+import NotFoundPage from "./NotFoundPage";
+
+/** Sends a signed-out visitor to /login, remembering where they were going. */
+export function RequireSignIn() {
+  const { signedIn } = useStartup();
+  const location = useLocation();
+  if (!signedIn) {
+    const next = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`/login?next=${next}`} replace />;
+  }
+  return <Outlet />;
+}
+
+/** A screen the user may not open reads as not found, as the API answers. */
+export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
+  const { can } = useStartup();
+  return can(permission) ? <>{children}</> : <NotFoundPage />;
+}
+
+export function HomeRedirect() {
+  const { signedIn } = useStartup();
+  return <Navigate to={signedIn ? "/overview" : "/login"} replace />;
+}

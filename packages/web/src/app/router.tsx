@@ -1,0 +1,64 @@
+import { lazy, Suspense, type ComponentType } from "react";
+import { createBrowserRouter, Navigate } from "react-router";
+import { AppLayout } from "./layout/AppLayout";
+import { RequirePermission, RequireSignIn, HomeRedirect } from "./guards";
+import { PageLoader } from "../ui/PageLoader";
+import type { Permission } from "@parlance/contract";
+
+/** Route-level code splitting: each screen is its own chunk. */
+function page(load: () => Promise<{ default: ComponentType }>) {
+  const Screen = lazy(load);
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+const guarded = (permission: Permission, element: React.ReactNode) => (
+  <RequirePermission permission={permission}>{element}</RequirePermission>
+);
+
+/** Every screen path of the specs that exists so far. Menus consult this list too. */
+export const routes = [
+  {
+    element: <AppLayout />,
+    children: [
+      { path: "/", element: <HomeRedirect /> },
+      { path: "/login", element: page(() => import("../features/auth/LoginPage")) },
+      { path: "/assistance", element: page(() => import("../features/auth/AssistancePage")) },
+      { path: "/set_reset_password", element: page(() => import("../features/auth/SetResetPasswordPage")) },
+      { path: "/setup_account/:key", element: page(() => import("../features/auth/SetupAccountPage")) },
+      {
+        element: <RequireSignIn />,
+        children: [
+          { path: "/overview", element: page(() => import("../features/overview/OverviewPage")) },
+          { path: "/testing", element: page(() => import("../features/testing/TestingHomePage")) },
+          { path: "/testing/settings", element: guarded("settings", page(() => import("../features/settings/SettingsHomePage"))) },
+          { path: "/testing/settings/offices", element: <Navigate to="/testing/settings" replace /> },
+          { path: "/testing/settings/offices/new", element: guarded("manageOffices", page(() => import("../features/settings/offices/OfficeFormPage"))) },
+          { path: "/testing/settings/offices/:id", element: guarded("offices", page(() => import("../features/settings/offices/OfficeDetailPage"))) },
+          { path: "/testing/settings/offices/:id/edit", element: guarded("offices", page(() => import("../features/settings/offices/OfficeFormPage"))) },
+          { path: "/testing/settings/proctoring", element: guarded("proctorSettings", page(() => import("../features/settings/proctoring/ProctoringSettingsPage"))) },
+          { path: "/dev/mailbox", element: page(() => import("../features/mailbox/MailboxPage")) },
+        ],
+      },
+      { path: "*", element: page(() => import("./NotFoundPage")) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+/** Paths the app can show now; menu entries for screens of later issues are left out until they exist. */
+export const availablePaths = new Set([
+  "/",
+  "/login",
+  "/logout",
+  "/assistance",
+  "/overview",
+  "/testing",
+  "/testing/settings",
+  "/testing/settings/proctoring",
+  "/dev/mailbox",
+]);

@@ -1,0 +1,27 @@
+import { INTL_LOCALE, type Language } from "@parlance/contract";
+
+export const DEFAULT_TIME_ZONE = "America/New_York";
+
+/** A date and time in the chosen language and time zone. */
+export function formatDateTime(value: Date | string, language: Language, timeZone = DEFAULT_TIME_ZONE): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(value));
+}
+
+export function formatDate(value: Date | string, language: Language, timeZone = DEFAULT_TIME_ZONE): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: "long", timeZone }).format(new Date(value));
+}
+
+/** Money is held in cents and shown in dollars with two decimals; a negative amount has a leading minus. */
+export function formatMoney(cents: number, language: Language): string {
+  return new Intl.NumberFormat(INTL_LOCALE[language], {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: "auto",
+  }).format(cents / 100);
+}
+
+export function formatNumber(value: number, language: Language): string {
+  return new Intl.NumberFormat(INTL_LOCALE[language]).format(value);
+}

@@ -1,0 +1,17 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    // In `npm run dev` the API runs on PORT (3000) and Vite proxies to it.
+    proxy: Object.fromEntries(
+      ["/api", "/login", "/logout", "/send_password_reset", "/set_reset_password", "/setup_account"].map((p) => [
+        p,
+        { target: "http://localhost:3000", bypass: (req) => (req.method === "GET" && req.headers.accept?.includes("text/html") ? req.url : undefined) },
+      ]),
+    ),
+  },
+  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 900 },
+});
