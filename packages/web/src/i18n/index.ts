@@ -1,11 +1,20 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import { DEFAULT_LANGUAGE, type Language } from "@parlance/contract";
-import enUS from "./en-US.json";
-import zhHANS from "./zh-HANS.json";
-import zhHANT from "./zh-HANT.json";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@parlance/contract";
+import { deepMerge } from "./merge";
 
-export const resources = { "en-US": enUS, "zh-HANS": zhHANS, "zh-HANT": zhHANT } as const;
+// Every translation file: <lang>.json, plus parts/<area>.<lang>.json while an area is in progress.
+const files = import.meta.glob<{ default: Record<string, unknown> }>(["./*.json", "./parts/*.json"], { eager: true });
+
+function bundleFor(language: Language): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [path, mod] of Object.entries(files)) {
+    if (path.endsWith(`/${language}.json`) || path.endsWith(`.${language}.json`)) deepMerge(out, mod.default);
+  }
+  return out;
+}
+
+export const resources = Object.fromEntries(LANGUAGES.map((l) => [l, bundleFor(l)])) as Record<Language, Record<string, unknown>>;
 
 /** Initialises i18next once with all three languages bundled (they are small). */
 export function initI18n(language: Language = DEFAULT_LANGUAGE) {
