@@ -1,0 +1,53 @@
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, inject } from "vitest";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export const DEMO_PASSWORD = "Parlance-demo-1";
+
+export function baseURL(): string {
+  return inject("baseURL");
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}
+
+export async function newContext(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+    locale: "en-US",
+    timezoneId: "America/New_York",
+  });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+/** Signs in through the /login screen as a person would. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByRole("button", { name: /continue/i }).click();
+  await page.getByLabel(/^password/i).fill(password);
+  await page.getByRole("button", { name: /sign in/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}
+
+/** axe-core on the current screen: no serious or critical violations. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  expect(summary, `accessibility of ${screen}`).toEqual([]);
+}

@@ -1,0 +1,32 @@
+// Builds the web app when dist is missing or older than any web or contract source file.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const webDir = path.join(root, "packages/web");
+const built = path.join(webDir, "dist/index.html");
+
+function newestMtime(p) {
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+export function webBuildIsStale() {
+  if (!fs.existsSync(built)) return true;
+  const sources = ["src", "index.html", "vite.config.ts"].map((p) => path.join(webDir, p)).concat(path.join(root, "packages/contract/src"));
+  const builtAt = fs.statSync(built).mtimeMs;
+  return sources.some((p) => fs.existsSync(p) && newestMtime(p) > builtAt);
+}
+
+export function buildWebIfStale() {
+  if (!webBuildIsStale()) return;
+  console.log("Building the web app…");
+  const r = spawnSync("npm", ["run", "build", "-w", "@parlance/web"], { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) throw new Error("The web build failed.");
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) buildWebIfStale();
