@@ -1,20 +1,34 @@
 // `npm start`: builds the web app when it is missing or stale, then runs the server.
+// `npm run dev` (--dev): the server restarting on change, plus Vite's dev server on 5173.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { buildWebIfStale } from "./web-build.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-try {
-  buildWebIfStale();
-} catch (err) {
-  console.error(err.message);
-  process.exit(1);
+const dev = process.argv.includes("--dev");
+const children = [];
+
+function start(args, env = {}) {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  children.push(child);
+  child.on("exit", (code) => {
+    for (const c of children) if (c !== child) c.kill("SIGTERM");
+    process.exit(code ?? 0);
+  });
+  return child;
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "packages/server/src/main.ts")], {
-  cwd: root,
-  stdio: "inherit",
-  env: process.env,
-});
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
-server.on("exit", (code) => process.exit(code ?? 0));
+const main = path.join(root, "packages/server/src/main.ts");
+if (dev) {
+  start(["--import", "tsx", "--watch", main]);
+  start([path.join(root, "node_modules/vite/bin/vite.js"), "--config", "packages/web/vite.config.ts", "packages/web"]);
+} else {
+  try {
+    buildWebIfStale();
+  } catch (err) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  start(["--import", "tsx", main]);
+}
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => children.forEach((c) => c.kill(sig)));
