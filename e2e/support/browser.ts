@@ -46,6 +46,8 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 /** axe-core on the current screen: no serious or critical violations. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // Check the settled screen, not a loading state on its way there.
+  await page.waitForLoadState("networkidle");
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);

@@ -7,5 +7,6 @@ export * from "./common/languages.js";
 export * from "./auth/roles.js";
 export * from "./auth/permissions.js";
 export * from "./auth/routes.js";
+export * from "./mail/routes.js";
 export * from "./settings/offices.js";
 export * from "./settings/proctor-service.js";

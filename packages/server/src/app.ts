@@ -5,7 +5,7 @@ import helmet from "@fastify/helmet";
 import type { AppContext } from "./context.js";
 import { installErrorHandler } from "./http/error-handler.js";
 import { installRequestContext } from "./http/request-context.js";
-import { serveWebApp } from "./http/web-app.js";
+import { installNotFound } from "./http/web-app.js";
 import { registerAuthRoutes } from "./auth/routes.js";
 import { registerStartupRoutes } from "./startup/routes.js";
 import { registerOfficeRoutes } from "./settings/offices/routes.js";
@@ -22,7 +22,8 @@ export interface BuildOptions {
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: ctx.config.logLevel } : false,
-    trustProxy: true,
+    // Only behind a proxy we run may X-Forwarded-For name the client (rate limits use it).
+    trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   await app.register(cookie);
@@ -53,6 +54,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerProctorServiceRoutes(app, ctx);
   if (!ctx.config.production) registerMailboxRoutes(app, ctx);
 
-  if (opts.serveWeb) await serveWebApp(app, ctx.config.webDist);
+  await installNotFound(app, opts.serveWeb ? ctx.config.webDist : null);
   return app;
 }

@@ -13,6 +13,7 @@ const envSchema = z.object({
   /** Demo world on first start: on by default for the embedded database. */
   SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
 });
 
 export interface Config {
@@ -25,6 +26,8 @@ export interface Config {
   production: boolean;
   seedDemo: "auto" | "always" | "never";
   logLevel: string;
+  /** Trust X-Forwarded-For (set when running behind a reverse proxy). */
+  trustProxy: boolean;
   /** Session lifetimes in milliseconds. */
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
@@ -36,7 +39,9 @@ export interface Config {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable means "not set".
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid configuration:\n${lines}`);
@@ -52,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     production: e.NODE_ENV === "production",
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === "true",
     sessionIdleMs: 30 * 60_000,
     sessionAbsoluteMs: 12 * 60 * 60_000,
     resetKeyMs: 60 * 60_000,

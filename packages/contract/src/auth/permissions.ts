@@ -121,7 +121,7 @@ export function derivePermissions(roles: readonly number[], account: AccountServ
     if (has("translation")) granted.add("translation");
     if (has("interpretation")) granted.add("interpretation");
   }
-  const testingRoles = [...CLIENT_ANY, Role.Candidate, Role.Evaluator, Role.TestingExecutive, Role.ServiceProvider];
+  const testingRoles: readonly number[] = [...CLIENT_ANY, Role.Candidate, Role.Evaluator, Role.TestingExecutive, Role.ServiceProvider];
   // Role 14 (User) gates the Language Testing link, together with a testing role.
   if (roles.includes(Role.User) && roles.some((r) => testingRoles.includes(r))) granted.add("languageTesting");
   return granted;

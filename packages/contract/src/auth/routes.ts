@@ -6,10 +6,17 @@ import { PERMISSIONS } from "./permissions.js";
 
 const email = z.string().trim().min(1).max(125).email();
 
-export const loginInput = z.union([
-  z.object({ email_address: email, password: z.string().min(1).max(100) }),
-  z.object({ access_code: z.string().trim().min(1).max(40) }),
-]);
+/**
+ * Email and password, or an access code. Fields are optional here so that the server can answer a
+ * missing one with the spec's own message ("Please provide your email address." and so on).
+ * `next` is where to go after signing in (kept only when it is a path on this site).
+ */
+export const loginInput = z.object({
+  email_address: z.string().trim().max(125).optional(),
+  password: z.string().max(100).optional(),
+  access_code: z.string().trim().max(40).optional(),
+  next: z.string().max(2000).optional(),
+});
 
 export const startupOutput = z.object({
   cobrandConfig: z.object({ logo: z.string().optional(), text: z.string().optional(), uri: z.string().optional() }).optional(),
@@ -60,6 +67,14 @@ export const authRoutes = {
     output: successOutput,
     access: "public",
     summary: "Sign out",
+  }),
+  logoutPage: defineRoute({
+    method: "GET",
+    path: "/logout",
+    input: z.object({}),
+    output: successOutput,
+    access: "public",
+    summary: "Sign out from the menu link, then go to the sign-in page (303)",
   }),
   sendPasswordReset: defineRoute({
     method: "POST",

@@ -1,5 +1,10 @@
 import { z } from "zod";
 import { defineRoute } from "../route.js";
+import { flag } from "./fields.js";
+
+/** minProctorApptDelay: 0 means anytime, 1 means one hour in advance. */
+export const MIN_PROCTOR_APPT_DELAYS = [0, 1] as const;
+export type MinProctorApptDelay = (typeof MIN_PROCTOR_APPT_DELAYS)[number];
 
 export const proctorSettings = z.object({
   usesProctorService: z.boolean(),
@@ -9,10 +14,14 @@ export const proctorSettings = z.object({
 export type ProctorSettings = z.infer<typeof proctorSettings>;
 
 /** minProctorApptDelay is 0 (anytime) or 1 (one hour ahead); anything unparsable reads as 1. */
-export function parseMinProctorApptDelay(value: unknown): 0 | 1 {
+export function parseMinProctorApptDelay(value: unknown): MinProctorApptDelay {
   const n = typeof value === "number" ? value : Number.parseInt(String(value ?? ""), 10);
   return n === 0 ? 0 : 1;
 }
+
+export const proctorServiceMessages = {
+  saved: "The proctor service settings have been saved.",
+} as const;
 
 export const proctorServiceRoutes = {
   get: defineRoute({
@@ -27,9 +36,10 @@ export const proctorServiceRoutes = {
     method: "POST",
     path: "/api/proctorservice/edit",
     input: z.object({
-      usesProctorService: z.boolean({ error: "usesProctorService must be true or false." }),
-      allowCandidateScheduling: z.boolean({ error: "allowCandidateScheduling must be true or false." }),
-      minProctorApptDelay: z.unknown().transform(parseMinProctorApptDelay),
+      usesProctorService: flag("usesProctorService"),
+      allowCandidateScheduling: flag("allowCandidateScheduling"),
+      // The spec: defaults to 1 when it cannot be parsed, so this field never fails validation.
+      minProctorApptDelay: z.unknown().optional().transform(parseMinProctorApptDelay),
     }),
     output: z.object({ success: z.boolean(), message: z.string().optional() }),
     access: "proctorSettings",

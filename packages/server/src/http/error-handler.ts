@@ -23,7 +23,4 @@ export function installErrorHandler(app: FastifyInstance): void {
     req.log.error({ err: error }, "request failed");
     return reply.status(500).send({ message: "An error occurred.", messageKey: "errors.generic" });
   });
-  app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ message: "Not found.", messageKey: "errors.notFound" });
-  });
 }

@@ -14,15 +14,19 @@ export interface HandlerContext<I, P> {
   reply: FastifyReply;
 }
 
+// `params` is an optional property, so R["params"] includes undefined: strip it before testing.
+type ParamsOf<R extends RouteDef> =
+  NonNullable<R["params"]> extends z.ZodType ? z.output<NonNullable<R["params"]>> : undefined;
+
 type Handler<R extends RouteDef> = (
   ctx: HandlerContext<
     z.output<R["input"]>,
-    R["params"] extends z.ZodType ? z.output<R["params"]> : undefined
+    ParamsOf<R>
   >,
 ) => Promise<z.input<R["output"]>> | z.input<R["output"]>;
 
 type SignedInHandler<R extends RouteDef> = (
-  ctx: HandlerContext<z.output<R["input"]>, R["params"] extends z.ZodType ? z.output<R["params"]> : undefined> & {
+  ctx: HandlerContext<z.output<R["input"]>, ParamsOf<R>> & {
     caller: Caller;
   },
 ) => Promise<z.input<R["output"]>> | z.input<R["output"]>;
@@ -45,7 +49,7 @@ export function registerRoute<R extends RouteDef>(
         if (def.access !== "signedIn" && !caller.permissions.has(def.access)) throw forbidden();
       }
       const raw = method === "GET" ? req.query : (req.body ?? {});
-      const input = parseOrThrow(def.input, raw);
+      const input = parseOrThrow(def.input, raw) as z.output<R["input"]>;
       const params = def.params ? parseOrThrow(def.params, req.params) : undefined;
       const result = await (handler as Handler<R>)({ input, params: params as never, caller, req, reply });
       if (reply.sent) return reply;

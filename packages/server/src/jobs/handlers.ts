@@ -1,8 +1,14 @@
 import type { AppContext } from "../context.js";
 import { purgeExpiredSessions } from "../auth/sessions.js";
+import { purgeOldHits } from "../auth/rate-limit.js";
+import { deliverMail } from "../mail/deliver.js";
+import { DELIVER_JOB } from "../mail/outbox.js";
 
 /** Every background job the server runs. Areas add theirs here. */
 export async function registerJobHandlers(ctx: AppContext): Promise<void> {
   await ctx.jobs.work("sessions.purge", async () => purgeExpiredSessions(ctx.db, ctx.config));
   await ctx.jobs.schedule("sessions.purge", "*/15 * * * *");
+  await ctx.jobs.work<{ id: number }>(DELIVER_JOB, (data) => deliverMail(ctx, data));
+  await ctx.jobs.work("rateLimit.purge", async () => purgeOldHits(ctx.db));
+  await ctx.jobs.schedule("rateLimit.purge", "7 * * * *");
 }

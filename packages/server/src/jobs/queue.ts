@@ -22,6 +22,8 @@ function executorFor(database: Database): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[]) {
       if (database.kind === "pglite" && (!values || values.length === 0)) {
+        // A single statement may return rows (pg-boss's version check does): send it through query.
+        if (!/;\s*\S/.test(text.trim())) return database.sql.query(text);
         await database.sql.exec(text);
         return { rows: [] };
       }

@@ -20,7 +20,10 @@ export const resources = Object.fromEntries(LANGUAGES.map((l) => [l, bundleFor(l
 export function initI18n(language: Language = DEFAULT_LANGUAGE) {
   if (!i18next.isInitialized) {
     void i18next.use(initReactI18next).init({
-      resources: Object.fromEntries(Object.entries(resources).map(([lng, t]) => [lng, { translation: t }])),
+      // i18next 26 canonicalises "zh-HANT" to "zh-Hant" when it looks up: register both spellings.
+      resources: Object.fromEntries(
+        Object.entries(resources).flatMap(([lng, t]) => [lng, Intl.getCanonicalLocales(lng)[0]].map((code) => [code, { translation: t }])),
+      ),
       lng: language,
       fallbackLng: false,
       interpolation: { escapeValue: false },

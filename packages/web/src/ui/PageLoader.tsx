@@ -16,7 +16,7 @@ export function PageLoader({ failed, onRetry }: { failed?: boolean; onRetry?: ()
   }
   return (
     <Center mih={200}>
-      <Loader aria-label={t("common.loading")} />
+      <Loader role="status" aria-label={t("common.loading")} />
     </Center>
   );
 }

@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { eq } from "drizzle-orm";
+import { authRoutes } from "@parlance/contract";
+import type { AppContext } from "../context.js";
+import { users } from "../db/schema.js";
+import { registerRoute } from "../http/register-route.js";
+import { audit } from "../audit/audit.js";
+import { AUTH_MESSAGES, messageKey } from "./messages.js";
+import { authenticate, isCodeSignIn, recordSignIn, redirectAfterSignIn, safeNextPath } from "./login-service.js";
+import { findUsableKey, setPasswordWithKey, type KeyKind } from "./keys.js";
+import { requestPasswordReset } from "./reset.js";
+import { createSession, destroySession, SESSION_COOKIE } from "./sessions.js";
+import { clearSessionCookie, formErrorKey, isFormPost, pathWithQuery, seeOther, setLanguageCookie, setSessionCookie } from "./http.js";
+
+export { createActivationKey, sendActivationMail } from "./keys.js";
+
+/** Sign-in, sign-out, password reset, account activation and the language choice. */
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerRoute(app, authRoutes.login, async ({ input, req, reply }) => {
+    const form = isFormPost(req);
+    try {
+      const who = await authenticate(ctx, input, req.ip);
+      // Rotate: whatever session the browser had ends; the new one gets a fresh id.
+      const previous = req.cookies[SESSION_COOKIE];
+      if (previous) await destroySession(ctx.db, previous);
+      setSessionCookie(reply, ctx.config, await createSession(ctx.db, ctx.config, who.userId));
+      await recordSignIn(ctx, who, req.ip);
+      const redirect = redirectAfterSignIn(who, input.next);
+      return form ? seeOther(reply, redirect) : { success: true as const, redirect };
+    } catch (err) {
+      if (!form) throw err;
+      const code = isCodeSignIn(input);
+      return seeOther(
+        reply,
+        pathWithQuery("/login", {
+          error: formErrorKey(err),
+          email: code ? undefined : input.email_address,
+          use_code: code ? "1" : undefined,
+          next: safeNextPath(input.next) ?? undefined,
+        }),
+      );
+    }
+  });
+
+  const signOut = async (req: FastifyRequest, reply: FastifyReply) => {
+    const secret = req.cookies[SESSION_COOKIE];
+    if (secret) await destroySession(ctx.db, secret);
+    if (req.caller) await audit(ctx, { caller: req.caller, action: "auth.sign_out", targetType: "user", targetId: req.caller.userId, ip: req.ip });
+    clearSessionCookie(reply, ctx.config);
+  };
+  registerRoute(app, authRoutes.logout, async ({ req, reply }) => {
+    await signOut(req, reply);
+    return isFormPost(req) ? seeOther(reply, "/login") : { success: true, message: AUTH_MESSAGES.signedOut };
+  });
+  registerRoute(app, authRoutes.logoutPage, async ({ req, reply }) => {
+    await signOut(req, reply);
+    return seeOther(reply, "/login");
+  });
+
+  registerRoute(app, authRoutes.sendPasswordReset, async ({ input, req, reply }) => {
+    const form = isFormPost(req);
+    try {
+      await requestPasswordReset(ctx, input.email_address, req.ip);
+    } catch (err) {
+      if (!form) throw err;
+      return seeOther(reply, pathWithQuery("/assistance", { error: formErrorKey(err), email: input.email_address }));
+    }
+    // The same answer whether or not the address has an account.
+    if (form) return seeOther(reply, pathWithQuery("/assistance", { notice: messageKey("resetSent") }));
+    return { success: true, message: AUTH_MESSAGES.resetSent };
+  });
+
+  /** Reset and activation share the rules; a form post is answered with a redirect either way. */
+  const setPassword = async (kind: KeyKind, secret: string, input: { password: string; password2: string }, req: FastifyRequest, reply: FastifyReply) => {
+    const form = isFormPost(req);
+    const done = kind === "reset" ? "passwordChanged" : "accountActivated";
+    try {
+      await setPasswordWithKey(ctx, { secret, kind, password: input.password, password2: input.password2, ip: req.ip });
+    } catch (err) {
+      if (!form) throw err;
+      const back = kind === "reset" ? pathWithQuery("/set_reset_password", { key: secret }) : `/setup_account/${encodeURIComponent(secret)}`;
+      return seeOther(reply, `${back}${back.includes("?") ? "&" : "?"}error=${encodeURIComponent(formErrorKey(err))}`);
+    }
+    if (form) return seeOther(reply, pathWithQuery("/login", { notice: messageKey(done) }));
+    return { success: true, message: AUTH_MESSAGES[done] };
+  };
+  registerRoute(app, authRoutes.setResetPassword, ({ input, req, reply }) => setPassword("reset", input.key, input, req, reply));
+  registerRoute(app, authRoutes.setupAccount, ({ input, params, req, reply }) => setPassword("activation", params.key, input, req, reply));
+
+  registerRoute(app, authRoutes.checkKey, async ({ input, params }) => {
+    const owner = await findUsableKey(ctx, params.key, input.kind);
+    return owner ? { valid: true, username: owner.email } : { valid: false };
+  });
+
+  registerRoute(app, authRoutes.setLanguage, async ({ input, caller, reply }) => {
+    setLanguageCookie(reply, ctx.config, input.language);
+    if (caller) await ctx.db.update(users).set({ language: input.language }).where(eq(users.id, caller.userId));
+    return { success: true };
+  });
+}

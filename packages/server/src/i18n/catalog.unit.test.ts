@@ -1,0 +1,39 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { LANGUAGES } from "@parlance/contract";
+import { AUTH_MESSAGES } from "../auth/messages.js";
+import { catalogFor, translate } from "./catalog.js";
+
+const partsDir = path.resolve(import.meta.dirname, "../../../web/src/i18n/parts");
+const readPart = (lang: string) => JSON.parse(fs.readFileSync(path.join(partsDir, `server.${lang}.json`), "utf8")) as Record<string, unknown>;
+
+function keysOf(obj: unknown, prefix = ""): string[] {
+  if (!obj || typeof obj !== "object") return [prefix];
+  return Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k));
+}
+
+describe("server translations", () => {
+  it("have the same keys in all three languages, under mail.* and messages.* only", () => {
+    const en = keysOf(readPart("en-US")).sort();
+    expect(en.every((k) => k.startsWith("mail.") || k.startsWith("messages."))).toBe(true);
+    for (const lang of ["zh-HANS", "zh-HANT"]) expect(keysOf(readPart(lang)).sort(), lang).toEqual(en);
+  });
+
+  it("hold the server's English messages word for word, and real Chinese", () => {
+    for (const [key, text] of Object.entries(AUTH_MESSAGES)) {
+      expect(translate("en-US", `messages.${key}`)).toBe(text);
+      for (const lang of ["zh-HANS", "zh-HANT"] as const) expect(translate(lang, `messages.${key}`), `${lang} ${key}`).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
+  it("fills placeholders and falls back to English, then to the key", () => {
+    expect(translate("zh-HANS", "mail.greeting", { firstName: "Mei" })).toBe("Mei，您好：");
+    expect(translate("en-US", "mail.passwordReset.expiry", { minutes: 60 })).toBe("The link works once and expires in 60 minutes.");
+    expect(translate("en-US", "no.such.key")).toBe("no.such.key");
+  });
+
+  it("merges <lang>.json with every part file", () => {
+    for (const lang of LANGUAGES) expect(catalogFor(lang).messages).toBeDefined();
+  });
+});

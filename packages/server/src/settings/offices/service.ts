@@ -1,0 +1,160 @@
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import {
+  CLIENT_ROLES,
+  officeMessages,
+  PAGE_SIZE,
+  pageCountOf,
+  type OfficeDetail,
+  type OfficeList,
+  type OfficeMessage,
+  type OfficeRow,
+} from "@parlance/contract";
+import type { Db } from "../../db/client.js";
+import { accounts, offices, users } from "../../db/schema.js";
+import type { Caller } from "../../http/caller.js";
+import { forbidden, HttpError } from "../../http/errors.js";
+import { audit } from "../../audit/audit.js";
+
+/** An error whose text is one of the office messages, sent with its i18n key. */
+const officeError = (status: number, name: OfficeMessage) =>
+  new HttpError(status, officeMessages[name], `offices.messages.${name}`);
+
+/**
+ * Which offices a caller reaches. Account administrators (manageOffices) reach every office of
+ * their account; an office administrator only the office they belong to.
+ */
+export interface OfficeScope {
+  accountId: number;
+  /** Set for office-bound callers: the one office they reach. */
+  officeId: number | null;
+  /** May create and delete offices. */
+  canManage: boolean;
+}
+
+export function officeScopeOf(caller: Caller): OfficeScope {
+  if (caller.accountId === null) throw forbidden();
+  const canManage = caller.permissions.has("manageOffices");
+  if (canManage) return { accountId: caller.accountId, officeId: null, canManage };
+  // Without manageOffices a caller is office-bound; one without an office reaches nothing.
+  if (caller.officeId === null) throw forbidden();
+  return { accountId: caller.accountId, officeId: caller.officeId, canManage };
+}
+
+/** The WHERE clause every office query starts from: never another account's rows. */
+function inScope(scope: OfficeScope): SQL {
+  const account = eq(offices.accountId, scope.accountId);
+  return scope.officeId === null ? account : and(account, eq(offices.id, scope.officeId))!;
+}
+
+// Testing users (not candidates, who are users too) make up an office's Users count.
+const isTestingUser = sql.raw(`ARRAY[${CLIENT_ROLES.join(",")}]::int[]`);
+
+/** Users and tests counts of the given offices. */
+async function officeCounts(db: Db, officeIds: number[]): Promise<Map<number, { users: number; tests: number }>> {
+  const counts = new Map(officeIds.map((id) => [id, { users: 0, tests: 0 }]));
+  if (officeIds.length === 0) return counts;
+  const userRows = await db
+    .select({ officeId: users.officeId, n: count() })
+    .from(users)
+    .where(and(inArray(users.officeId, officeIds), sql`${users.roles} && ${isTestingUser}`))
+    .groupBy(users.officeId);
+  for (const row of userRows) counts.get(row.officeId!)!.users = row.n;
+  // Tests: assigned tests arrive with test assignment; count them here, grouped by office, then.
+  return counts;
+}
+
+/**
+ * Whether the office has data that must outlive it, so it cannot be deleted. Any user row still
+ * pointing at it counts (testing users and candidates). Later issues add candidates' tests here.
+ */
+export async function officeHasHistory(db: Db, officeId: number): Promise<boolean> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.officeId, officeId)).limit(1);
+  return user !== undefined;
+}
+
+/** One page of offices, ordered by name (case-insensitive), then id. */
+export async function listOffices(db: Db, scope: OfficeScope, page: number): Promise<OfficeList> {
+  const where = inScope(scope);
+  const [{ itemCount }] = await db.select({ itemCount: count() }).from(offices).where(where);
+  const rows = await db
+    .select({ id: offices.id, name: offices.name, isInvoiced: offices.isInvoiced })
+    .from(offices)
+    .where(where)
+    .orderBy(asc(sql`lower(${offices.name})`), asc(offices.id))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  const counts = await officeCounts(
+    db,
+    rows.map((r) => r.id),
+  );
+  const list: OfficeRow[] = rows.map((r) => ({ id: r.id, name: r.name, is_invoiced: r.isInvoiced, ...counts.get(r.id)! }));
+  return { offices: list, itemCount, pageCount: pageCountOf(itemCount) };
+}
+
+async function findOffice(db: Db, scope: OfficeScope, id: number, lock = false) {
+  const query = db
+    .select({ id: offices.id, name: offices.name, isInvoiced: offices.isInvoiced })
+    .from(offices)
+    .where(and(inScope(scope), eq(offices.id, id)));
+  const [row] = lock ? await query.for("update") : await query;
+  // Another account's office, another office of an office-bound caller, or no office at all.
+  if (!row) throw officeError(404, "notFound");
+  return row;
+}
+
+export async function getOffice(db: Db, scope: OfficeScope, id: number): Promise<OfficeDetail> {
+  const row = await findOffice(db, scope, id);
+  const counts = (await officeCounts(db, [id])).get(id)!;
+  const canDelete = scope.canManage && !(await officeHasHistory(db, id));
+  return { id: row.id, name: row.name, is_invoiced: row.isInvoiced, ...counts, canEdit: true, canDelete };
+}
+
+export interface OfficeChanges {
+  id?: number;
+  /** Already trimmed and length-checked by the contract. */
+  name: string;
+  isInvoiced?: boolean;
+}
+
+/** Creates (no id) or updates an office; returns its id. Names are unique per account, ignoring case. */
+export async function saveOffice(db: Db, scope: OfficeScope, changes: OfficeChanges): Promise<number> {
+  if (changes.id === undefined && !scope.canManage) throw forbidden();
+  return db.transaction(async (tx) => {
+    // Office writes of one account take turns, so two saves cannot both claim a free name.
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, scope.accountId)).for("update");
+    if (changes.id !== undefined) await findOffice(tx, scope, changes.id, true);
+    const sameName = and(
+      eq(offices.accountId, scope.accountId),
+      sql`lower(${offices.name}) = lower(${changes.name})`,
+      changes.id === undefined ? undefined : ne(offices.id, changes.id),
+    );
+    const [taken] = await tx.select({ id: offices.id }).from(offices).where(sameName).limit(1);
+    if (taken) throw officeError(409, "nameTaken");
+
+    if (changes.id === undefined) {
+      const [created] = await tx
+        .insert(offices)
+        .values({ accountId: scope.accountId, name: changes.name, isInvoiced: changes.isInvoiced ?? false })
+        .returning({ id: offices.id });
+      return created.id;
+    }
+    await tx
+      .update(offices)
+      .set({ name: changes.name, ...(changes.isInvoiced === undefined ? {} : { isInvoiced: changes.isInvoiced }) })
+      .where(eq(offices.id, changes.id));
+    return changes.id;
+  });
+}
+
+/** Deletes an office without history, and records who did it. */
+export async function deleteOffice(db: Db, caller: Caller, scope: OfficeScope, id: number, ip?: string): Promise<void> {
+  if (!scope.canManage) throw forbidden();
+  await db.transaction(async (tx) => {
+    // The row lock makes a user being added to the office at this moment wait, or be refused.
+    const office = await findOffice(tx, scope, id, true);
+    // 422, not 409: the office is not in a conflicting edit, a business rule forbids the delete.
+    if (await officeHasHistory(tx, id)) throw officeError(422, "hasHistory");
+    await tx.delete(offices).where(eq(offices.id, id));
+    await audit({ db: tx }, { caller, action: "offices.delete", targetType: "office", targetId: id, details: { name: office.name }, ip });
+  });
+}

@@ -1,0 +1,18 @@
+import { Button, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { PageHeader } from "./layout/PageHeader";
+
+/** Any unknown path, and a screen the user may not open (it reads as not found, as the API does). */
+export default function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" align="flex-start">
+      <PageHeader title={t("notFound.title")} />
+      <Text>{t("notFound.text")}</Text>
+      <Button component={Link} to="/">
+        {t("notFound.home")}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect } from "react";
+import { AppShell, Burger, Container, Divider, Drawer, Group, Stack, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useLocation } from "react-router";
+import { useStartup } from "../startup";
+import { AccountMenu } from "./AccountMenu";
+import { Banners } from "./Banners";
+import { LanguageSwitcher } from "./LanguageSwitcher";
+import { NavLinks } from "./MainNav";
+import { useNavLinks } from "./useNavLinks";
+import classes from "./AppLayout.module.css";
+
+/**
+ * The frame of every screen: header (product name, main navigation, language, account menu),
+ * notice/error banners, and the page. Below the `md` breakpoint the navigation, language and
+ * account links move into a drawer opened by the burger.
+ */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { startup, signedIn } = useStartup();
+  const { main, account } = useNavLinks();
+  const [drawerOpen, drawer] = useDisclosure(false);
+  const location = useLocation();
+
+  // Following a link closes the phone drawer.
+  useEffect(() => drawer.close(), [location.pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <AppShell header={{ height: 60 }} padding="md">
+      <a href="#main-content" className={classes.skipLink}>
+        {t("shell.skipToContent")}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group wrap="nowrap" gap="md">
+            <Burger
+              hiddenFrom="md"
+              size="sm"
+              opened={drawerOpen}
+              onClick={drawer.toggle}
+              aria-label={drawerOpen ? t("shell.closeNavigation") : t("shell.openNavigation")}
+              aria-expanded={drawerOpen}
+            />
+            <Link to="/" className={classes.brand}>
+              {t("shell.productName")}
+            </Link>
+            <Group visibleFrom="md" wrap="nowrap">
+              <NavLinks links={main} label={t("shell.mainNavigation")} />
+            </Group>
+          </Group>
+          <Group wrap="nowrap" gap="sm" visibleFrom="md">
+            <LanguageSwitcher />
+            <AccountMenu links={account} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <Drawer opened={drawerOpen} onClose={drawer.close} title={t("shell.productName")} size="xs" hiddenFrom="md" closeButtonProps={{ "aria-label": t("shell.closeNavigation") }}>
+        <Stack gap="md">
+          {signedIn && startup.userFlags && <Text fw={600}>{t("shell.greeting", { name: startup.userFlags.firstName })}</Text>}
+          <NavLinks links={main} vertical label={t("shell.mainNavigation")} />
+          {main.length > 0 && <Divider />}
+          <NavLinks links={account} vertical label={t("shell.accountNavigation")} />
+          <Divider />
+          <LanguageSwitcher fullWidth />
+        </Stack>
+      </Drawer>
+
+      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+        <Container size="lg" px={0} pt={{ base: 0, sm: "md" }} pb="xl">
+          <Banners />
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,41 @@
+import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+/** One step of a breadcrumb trail: an ancestor page the user can go back to. */
+export interface Crumb {
+  label: string;
+  to: string;
+}
+
+/**
+ * The trail above a page heading: the ancestors as links, then the current page as plain text
+ * marked aria-current (WAI-ARIA breadcrumb pattern).
+ */
+export function Breadcrumbs({ items, current }: { items: Crumb[]; current: string }) {
+  const { t } = useTranslation();
+  if (items.length === 0) return null;
+  return (
+    <nav aria-label={t("shell.breadcrumbs")}>
+      <MantineBreadcrumbs separatorMargin={6} style={{ flexWrap: "wrap", rowGap: 4 }}>
+        {items.map((item) => (
+          <Anchor key={item.to} component={Link} to={item.to} size="sm">
+            {item.label}
+          </Anchor>
+        ))}
+        <Text size="sm" c="gray.7" aria-current="page">
+          {current}
+        </Text>
+      </MantineBreadcrumbs>
+    </nav>
+  );
+}
+
+/** The ancestors most pages share, translated: Home "/" and Language Testing "/testing". */
+export function useStandardCrumbs(): { home: Crumb; testing: Crumb } {
+  const { t } = useTranslation();
+  return {
+    home: { label: t("nav.home"), to: "/" },
+    testing: { label: t("nav.languageTesting"), to: "/testing" },
+  };
+}

@@ -1,0 +1,59 @@
+import type { Permission } from "@parlance/contract";
+
+/** A navigation entry: where it goes, its i18n label key, and what the user needs to see it. */
+export interface NavLinkDef {
+  to: string;
+  labelKey: string;
+  /** Permission flag that must be held; omitted = anyone who sees the menu. */
+  permission?: Permission;
+  /** Only for a signed-in user (true), only signed out (false), or both (omitted). */
+  signedIn?: boolean;
+  /** Served by the server, not by the app's router (GET /logout): a full page load. */
+  fullPage?: boolean;
+}
+
+/**
+ * The entries a user may see now: permission held, sign-in state matching, AND the screen built
+ * already (a link to a screen of a later issue would lead nowhere).
+ */
+export function visibleLinks<T extends NavLinkDef>(
+  links: readonly T[],
+  opts: { can: (p: Permission) => boolean; signedIn: boolean; available: ReadonlySet<string> },
+): T[] {
+  return links.filter(
+    (l) =>
+      (l.permission === undefined || opts.can(l.permission)) &&
+      (l.signedIn === undefined || l.signedIn === opts.signedIn) &&
+      opts.available.has(l.to),
+  );
+}
+
+/** Header navigation (the departments of the portal). */
+export const MAIN_NAV: readonly NavLinkDef[] = [
+  { to: "/overview", labelKey: "nav.overview", signedIn: true },
+  { to: "/testing", labelKey: "nav.languageTesting", permission: "languageTesting", signedIn: true },
+  { to: "/training", labelKey: "nav.training", permission: "training", signedIn: true },
+  { to: "/translation", labelKey: "nav.translation", permission: "translation", signedIn: true },
+  { to: "/interpretation", labelKey: "nav.interpretation", permission: "interpretation", signedIn: true },
+  { to: "/news", labelKey: "nav.news", signedIn: true },
+];
+
+/**
+ * The account menu of evaluators-results-account.md §2, in the spec's order. Availability is for
+ * evaluators and service providers (they keep conflicts for scheduling); the card on file by
+ * `creditCardOnFile`; Edit Profile (email and password) by `changePassword` (role 14).
+ */
+export const ACCOUNT_MENU: readonly NavLinkDef[] = [
+  { to: "/overview", labelKey: "nav.overview", signedIn: true },
+  { to: "/account/availability", labelKey: "nav.availability", permission: "evaluatorSchedule", signedIn: true },
+  { to: "/account/payment_methods", labelKey: "nav.paymentMethods", permission: "creditCardOnFile", signedIn: true },
+  { to: "/account/profile", labelKey: "nav.profile", permission: "changePassword", signedIn: true },
+  { to: "/contact", labelKey: "nav.contact" },
+  { to: "/news", labelKey: "nav.news", signedIn: true },
+  { to: "/training", labelKey: "nav.training", permission: "training", signedIn: true },
+  { to: "/translation", labelKey: "nav.translation", permission: "translation", signedIn: true },
+  { to: "/interpretation", labelKey: "nav.interpretation", permission: "interpretation", signedIn: true },
+  { to: "/help/", labelKey: "nav.help" },
+  { to: "/logout", labelKey: "nav.logout", signedIn: true, fullPage: true },
+  { to: "/login", labelKey: "nav.login", signedIn: false },
+];

@@ -1,0 +1,180 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { authRoutes, parseLanguage } from "@parlance/contract";
+import { call } from "../../api/client";
+import { useStartup } from "../../app/startup";
+import { useApiErrorText } from "../../ui/useApiErrorText";
+import { AuthCard } from "./AuthCard";
+import { safeNextPath } from "./safeNextPath";
+import { looksLikeEmail } from "./email";
+
+type Step = "email" | "password" | "code";
+
+/**
+ * /login: one form moving through the steps email → password, or (with ?use_code=1) the access
+ * code step. A `?error=<key>` left by a failed form post is shown by the layout's banners.
+ * Single sign-on is a further step only when startup.enableSSO is on; no provider is configured
+ * yet, so that step does not exist until the SSO adapter does.
+ */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const errorText = useApiErrorText();
+  const { signedIn, refresh, setLanguage } = useStartup();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const next = safeNextPath(params.get("next"));
+  // After a failed form post the server sends the address back (?email=): continue at the password.
+  const returnedEmail = params.get("email")?.trim() ?? "";
+  const [step, setStep] = useState<Step>(params.get("use_code") === "1" ? "code" : looksLikeEmail(returnedEmail) ? "password" : "email");
+  const [email, setEmail] = useState(returnedEmail);
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Set once sign-in succeeded, so the "already signed in" redirect does not race our own navigation.
+  const signingIn = useRef(false);
+
+  // The step follows the URL when the user switches between email and access-code sign-in.
+  const wantsCode = params.get("use_code") === "1";
+  useEffect(() => {
+    setStep((s) => (wantsCode ? "code" : s === "code" ? "email" : s));
+    setFieldError(null);
+    setFormError(null);
+  }, [wantsCode]);
+
+  if (signedIn && !signingIn.current) return <Navigate to={next ?? "/overview"} replace />;
+
+  const go = (s: Step) => {
+    setStep(s);
+    setFieldError(null);
+    setFormError(null);
+  };
+
+  async function signIn(input: { email_address: string; password: string } | { access_code: string }) {
+    setBusy(true);
+    setFormError(null);
+    try {
+      const res = await call(authRoutes.login, { ...input, next: next ?? undefined });
+      signingIn.current = true;
+      // A language chosen in the address (?lang=) is an explicit choice: keep it for this user.
+      const chosen = parseLanguage(params.get("lang"));
+      if (chosen) await setLanguage(chosen).catch(() => undefined);
+      await refresh();
+      navigate(next ?? safeNextPath(res.redirect) ?? "/overview", { replace: true });
+    } catch (err) {
+      signingIn.current = false;
+      setFormError(errorText(err));
+      setBusy(false);
+    }
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFieldError(null);
+    if (step === "email") {
+      const value = email.trim();
+      if (!value) return setFieldError(t("login.provideEmail"));
+      if (!looksLikeEmail(value)) return setFieldError(t("login.invalidEmail"));
+      setEmail(value);
+      return go("password");
+    }
+    if (step === "password") {
+      if (!password) return setFieldError(t("login.providePassword"));
+      return void signIn({ email_address: email, password });
+    }
+    const value = code.trim();
+    if (!value) return setFieldError(t("login.provideAccessCode"));
+    return void signIn({ access_code: value });
+  }
+
+  const keepNext = next ? `&next=${encodeURIComponent(next)}` : "";
+  const lead = { email: t("login.emailLead"), password: t("login.passwordLead"), code: t("login.codeLead") }[step];
+
+  return (
+    <AuthCard title={t("login.title")} lead={lead}>
+      <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <Stack gap="md">
+          {formError && (
+            <Alert color="red" variant="light" role="alert">
+              {formError}
+            </Alert>
+          )}
+
+          {step === "email" && (
+            <TextInput
+              key="email"
+              label={t("login.email")}
+              type="email"
+              autoComplete="username"
+              maxLength={125}
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              error={fieldError}
+              autoFocus
+            />
+          )}
+
+          {step === "password" && (
+            <>
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm">{t("login.signingInAs", { email })}</Text>
+                <Anchor component="button" type="button" size="sm" onClick={() => go("email")}>
+                  {t("login.changeEmail")}
+                </Anchor>
+              </Group>
+              <PasswordInput
+                key="password"
+                label={t("login.password")}
+                autoComplete="current-password"
+                maxLength={100}
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                error={fieldError}
+                visibilityToggleButtonProps={{ "aria-label": t("login.showPassword") }}
+                autoFocus
+              />
+            </>
+          )}
+
+          {step === "code" && (
+            <TextInput
+              key="code"
+              label={t("login.accessCode")}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={40}
+              value={code}
+              onChange={(e) => setCode(e.currentTarget.value)}
+              error={fieldError}
+              autoFocus
+            />
+          )}
+
+          <Button type="submit" loading={busy} fullWidth>
+            {step === "email" ? t("login.continue") : t("login.signIn")}
+          </Button>
+
+          {step === "password" && (
+            <Anchor component={Link} to="/assistance" size="sm">
+              {t("login.forgotPassword")}
+            </Anchor>
+          )}
+          {step === "email" && (
+            <Anchor component={Link} to={`/login?use_code=1${keepNext}`} size="sm">
+              {t("login.useAccessCode")}
+            </Anchor>
+          )}
+          {step === "code" && (
+            <Anchor component={Link} to={next ? `/login?next=${encodeURIComponent(next)}` : "/login"} size="sm">
+              {t("login.useEmail")}
+            </Anchor>
+          )}
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,18 @@
+import type { NavLinkDef } from "../../app/layout/links";
+
+/**
+ * Role-dependent quick links of the overview, by the authorised flags the overview receives
+ * (Candidates, TestHistory, Tests, EvaluatorSchedule, Results, Groups, OutstandingPaperTests,
+ * Settings). Only those whose screen exists already are shown.
+ */
+export const QUICK_LINKS: readonly (NavLinkDef & { descriptionKey: string })[] = [
+  { to: "/testing/tests", labelKey: "overview.links.tests", descriptionKey: "overview.links.testsText", permission: "tests" },
+  { to: "/testing/candidates", labelKey: "overview.links.candidates", descriptionKey: "overview.links.candidatesText", permission: "candidates" },
+  { to: "/testing/candidates/tests", labelKey: "overview.links.testHistory", descriptionKey: "overview.links.testHistoryText", permission: "testHistory" },
+  { to: "/testing/evaluators/schedule", labelKey: "overview.links.evaluatorSchedule", descriptionKey: "overview.links.evaluatorScheduleText", permission: "evaluatorSchedule" },
+  { to: "/testing/results", labelKey: "overview.links.results", descriptionKey: "overview.links.resultsText", permission: "results" },
+  { to: "/testing/groups", labelKey: "overview.links.groups", descriptionKey: "overview.links.groupsText", permission: "groups" },
+  { to: "/testing/candidates/outstanding_paper_tests", labelKey: "overview.links.outstandingPaperTests", descriptionKey: "overview.links.outstandingPaperTestsText", permission: "outstandingPaperTests" },
+  { to: "/testing/settings", labelKey: "overview.links.settings", descriptionKey: "overview.links.settingsText", permission: "settings" },
+  { to: "/testing", labelKey: "overview.links.languageTesting", descriptionKey: "overview.links.languageTestingText", permission: "languageTesting" },
+];

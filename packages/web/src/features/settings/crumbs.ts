@@ -1,0 +1,11 @@
+import { useTranslation } from "react-i18next";
+import { useStandardCrumbs, type Crumb } from "../../app/layout/Breadcrumbs";
+
+export const SETTINGS_PATH = "/testing/settings";
+
+/** Home / Language Testing / Account Settings: the ancestors of every settings screen below it. */
+export function useSettingsCrumbs(): Crumb[] {
+  const { t } = useTranslation();
+  const { home, testing } = useStandardCrumbs();
+  return [home, testing, { label: t("settings.title"), to: SETTINGS_PATH }];
+}

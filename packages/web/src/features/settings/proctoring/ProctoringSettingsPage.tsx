@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from "react";
+import { Alert, Checkbox, Paper, Radio, Stack, Text } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { proctorServiceRoutes, type MinProctorApptDelay, type ProctorSettings } from "@parlance/contract";
+import { call } from "../../../api/client";
+import { PageHeader } from "../../../app/layout/PageHeader";
+import { RemoteData } from "../../../ui/RemoteData";
+import { FIELD_STYLES, FormActions, notifyResult } from "../../../ui/form";
+import { useApiErrorText } from "../../../ui/useApiErrorText";
+import { SETTINGS_PATH, useSettingsCrumbs } from "../crumbs";
+
+const settingsKey = ["proctorservice", "settings"] as const;
+
+/** /testing/settings/proctoring: the account's proctor service settings (spec §2, §3). */
+export default function ProctoringSettingsPage() {
+  const { t } = useTranslation();
+  const crumbs = useSettingsCrumbs();
+  const query = useQuery({ queryKey: settingsKey, queryFn: ({ signal }) => call(proctorServiceRoutes.get, {}, undefined, { signal }) });
+  return (
+    <>
+      <PageHeader title={t("proctoring.title")} breadcrumbs={crumbs} />
+      <RemoteData query={query}>{(settings) => <ProctoringForm saved={settings} />}</RemoteData>
+    </>
+  );
+}
+
+function ProctoringForm({ saved }: { saved: ProctorSettings }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const errorText = useApiErrorText();
+  const [values, setValues] = useState(saved);
+  const save = useMutation({
+    mutationFn: (v: ProctorSettings) => call(proctorServiceRoutes.edit, v),
+    onSuccess: (_res, v) => {
+      queryClient.setQueryData(settingsKey, v);
+      // Startup permissions and assignment options depend on usesProctorService.
+      void queryClient.invalidateQueries({ queryKey: ["startup"] });
+      notifyResult(t("proctoring.saved"), true);
+    },
+  });
+  const set = <K extends keyof ProctorSettings>(key: K, value: ProctorSettings[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(values);
+  };
+
+  // The spec's text for any failed save; a specific server reason (e.g. not allowed) follows it.
+  const failure = save.isError ? errorText(save.error) : null;
+  const saveFailed = t("specMessages.proctorSettingsSaveFailure");
+
+  return (
+    <Paper withBorder p={{ base: "md", sm: "lg" }} maw={640}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="lg">
+          <Text size="sm" c="gray.7">
+            {t("proctoring.intro")}
+          </Text>
+          <Checkbox
+            label={t("proctoring.usesProctorService")}
+            description={t("proctoring.usesProctorServiceHint")}
+            checked={values.usesProctorService}
+            onChange={(e) => set("usesProctorService", e.currentTarget.checked)}
+            styles={FIELD_STYLES}
+          />
+          <Checkbox
+            label={t("proctoring.allowCandidateScheduling")}
+            description={t("proctoring.allowCandidateSchedulingHint")}
+            checked={values.allowCandidateScheduling}
+            onChange={(e) => set("allowCandidateScheduling", e.currentTarget.checked)}
+            styles={FIELD_STYLES}
+          />
+          <Radio.Group
+            label={t("proctoring.minDelay")}
+            description={t("proctoring.minDelayHint")}
+            value={String(values.minProctorApptDelay)}
+            onChange={(v) => set("minProctorApptDelay", (v === "0" ? 0 : 1) as MinProctorApptDelay)}
+            styles={FIELD_STYLES}
+          >
+            <Stack gap="xs" mt="xs">
+              <Radio value="0" label={t("proctoring.delay.anytime")} />
+              <Radio value="1" label={t("proctoring.delay.oneHour")} />
+            </Stack>
+          </Radio.Group>
+          {failure && (
+            <Alert color="red" variant="light" role="alert" title={saveFailed}>
+              {failure !== saveFailed && failure !== t("specMessages.generic") ? failure : null}
+            </Alert>
+          )}
+          <FormActions saving={save.isPending} cancelTo={SETTINGS_PATH} />
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
