@@ -10,10 +10,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { loadConfig } from "../packages/server/src/config.js";
 import { migrateDatabase, openDatabase } from "../packages/server/src/db/client.js";
+import { createScratchDatabase } from "../packages/server/src/db/scratch.js";
 import { startJobQueue } from "../packages/server/src/jobs/queue.js";
 import { buildApp } from "../packages/server/src/app.js";
 import { seedDemoWorld } from "../packages/server/src/demo/seed.js";
@@ -52,21 +51,9 @@ async function main() {
   let dropDb: (() => Promise<void>) | undefined;
   if (databaseUrl) {
     // A database of its own, so the bench never touches real data.
-    const name = `parlance_bench_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(databaseUrl);
-    url.pathname = `/${name}`;
-    const adminUrl = databaseUrl;
-    databaseUrl = url.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const scratch = await createScratchDatabase(databaseUrl, "parlance_bench");
+    databaseUrl = scratch.url;
+    dropDb = scratch.drop;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parlance-bench-"));
   const config = loadConfig({ NODE_ENV: "production", PORT: "0", DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } as NodeJS.ProcessEnv);

@@ -6,6 +6,7 @@ export * from "./common/success.js";
 export * from "./common/languages.js";
 export * from "./auth/roles.js";
 export * from "./auth/permissions.js";
+export * from "./auth/password-rules.js";
 export * from "./auth/routes.js";
 export * from "./mail/routes.js";
 export * from "./settings/offices.js";

@@ -6,7 +6,8 @@ import { audit } from "../audit/audit.js";
 import { queueMail } from "../mail/outbox.js";
 import { linkMail } from "../mail/templates.js";
 import { authError } from "./messages.js";
-import { hashPassword, passwordProblem } from "./passwords.js";
+import { passwordProblem } from "@parlance/contract";
+import { hashPassword } from "./passwords.js";
 import { destroyUserSessions } from "./sessions.js";
 import { hashSecret, newSecret } from "./tokens.js";
 

@@ -17,15 +17,3 @@ export async function verifyPassword(passwordHash: string | null, password: stri
 }
 
 const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$qW6SESyAAv7IabAuNh3L9Q$hZyQjYx44l/dLg9dNsebHPAWzoU9GV2BKFWYqKCOGN0";
-
-/**
- * Activation and reset passwords: at least 8 characters and three of upper case, lower case,
- * number, symbol (evaluators-results-account.md §5). Returns the i18n key of the problem.
- */
-export function passwordProblem(password: string, password2: string): "pleaseProvidePassword" | "passwordsMustMatch" | "passwordTooWeak" | null {
-  if (!password) return "pleaseProvidePassword";
-  if (password !== password2) return "passwordsMustMatch";
-  const kinds = [/[A-Z]/, /[a-z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
-  if (password.length < 8 || kinds < 3) return "passwordTooWeak";
-  return null;
-}

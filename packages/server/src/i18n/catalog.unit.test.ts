@@ -1,12 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "@parlance/contract";
 import { AUTH_MESSAGES } from "../auth/messages.js";
 import { catalogFor, translate } from "./catalog.js";
 
-const partsDir = path.resolve(import.meta.dirname, "../../../web/src/i18n/parts");
-const readPart = (lang: string) => JSON.parse(fs.readFileSync(path.join(partsDir, `server.${lang}.json`), "utf8")) as Record<string, unknown>;
 
 function keysOf(obj: unknown, prefix = ""): string[] {
   if (!obj || typeof obj !== "object") return [prefix];
@@ -14,10 +10,12 @@ function keysOf(obj: unknown, prefix = ""): string[] {
 }
 
 describe("server translations", () => {
-  it("have the same keys in all three languages, under mail.* and messages.* only", () => {
-    const en = keysOf(readPart("en-US")).sort();
-    expect(en.every((k) => k.startsWith("mail.") || k.startsWith("messages."))).toBe(true);
-    for (const lang of ["zh-HANS", "zh-HANT"]) expect(keysOf(readPart(lang)).sort(), lang).toEqual(en);
+  it("have the same mail.* and messages.* keys in all three languages", () => {
+    const serverKeys = (lang: (typeof LANGUAGES)[number]) =>
+      keysOf({ mail: catalogFor(lang).mail, messages: catalogFor(lang).messages }).sort();
+    const en = serverKeys("en-US");
+    expect(en.length).toBeGreaterThan(10);
+    for (const lang of ["zh-HANS", "zh-HANT"] as const) expect(serverKeys(lang), lang).toEqual(en);
   });
 
   it("hold the server's English messages word for word, and real Chinese", () => {

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { loadConfig, type Config } from "../config.js";
 import { migrateDatabase, openPglite, openPostgres, type Database } from "../db/client.js";
+import { createScratchDatabase } from "../db/scratch.js";
 import { startJobQueue } from "../jobs/queue.js";
 import { registerJobHandlers } from "../jobs/handlers.js";
 import { buildApp } from "../app.js";
@@ -29,26 +28,11 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     const database = await openPglite("memory://");
     return { database, drop: async () => undefined };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   // Each test file gets its own database, so files can run in parallel.
-  const name = `parlance_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const scratch = await createScratchDatabase(serverUrl, "parlance_test");
+  return { database: await openPostgres(scratch.url), drop: scratch.drop };
 }
 
 export async function createTestApp(opts: { config?: Partial<Config>; jobs?: boolean } = {}): Promise<TestApp> {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Alert, Button, PasswordInput, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useApiErrorText } from "../../ui/useApiErrorText";
-import { passwordProblem } from "./passwordRules";
+import { passwordProblem } from "@parlance/contract";
 
 /**
  * New password + retype, checked with the server's own rules before anything is sent (a form

@@ -9,8 +9,8 @@ export function characterKinds(password: string): number {
 }
 
 /**
- * Activation and reset passwords (evaluators-results-account.md §5): the same checks, in the same
- * order, as the server's passwordProblem, so the form blocks exactly what the server refuses.
+ * Activation and reset passwords (evaluators-results-account.md §5), shared by the server and the
+ * form, so the form blocks exactly what the server refuses.
  */
 export function passwordProblem(password: string, password2: string): PasswordProblem | null {
   if (!password) return "pleaseProvidePassword";
