@@ -16,6 +16,7 @@ export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
   logger?: boolean;
+  onRoute?: (route: { method: string; url: string }) => void;
 }
 
 /** Builds the whole HTTP application on a given context; used by main.ts and by the tests. */
@@ -26,6 +27,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  if (opts.onRoute) {
+    const seen = opts.onRoute;
+    app.addHook("onRoute", (r) => {
+      for (const method of [r.method].flat()) seen({ method, url: r.url });
+    });
+  }
   await app.register(cookie);
   await app.register(formbody);
   await app.register(helmet, {

@@ -35,7 +35,14 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   return { database: await openPostgres(scratch.url), drop: scratch.drop };
 }
 
-export async function createTestApp(opts: { config?: Partial<Config>; jobs?: boolean } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  jobs?: boolean;
+  /** Sees every route as it is registered (to check they are all declared). */
+  onRoute?: (route: { method: string; url: string }) => void;
+}
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   await migrateDatabase(database);
   const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000" } as NodeJS.ProcessEnv, opts.config);
@@ -43,7 +50,7 @@ export async function createTestApp(opts: { config?: Partial<Config>; jobs?: boo
   const ctx: AppContext = { config, database, db: database.db, jobs };
   if (opts.jobs !== false) await registerJobHandlers(ctx);
   const ids = await seedDemoWorld(ctx);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { onRoute: opts.onRoute });
   await app.ready();
 
   const request: TestApp["request"] = ({ method, url, cookie, body }) =>
