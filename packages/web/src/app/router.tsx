@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate } from "react-router";
 import { AppLayout } from "./layout/AppLayout";
 import { RequirePermission, RequireSignIn, HomeRedirect } from "./guards";
 import { PageLoader } from "../ui/PageLoader";
+import NotFoundPage from "./NotFoundPage";
 import type { Permission } from "@parlance/contract";
 
 /** Route-level code splitting: each screen is its own chunk. */
@@ -43,7 +44,7 @@ export const routes = [
           { path: "/dev/mailbox", element: page(() => import("../features/mailbox/MailboxPage")) },
         ],
       },
-      { path: "*", element: page(() => import("./NotFoundPage")) },
+      { path: "*", element: <NotFoundPage /> },
     ],
   },
 ];
