@@ -11,3 +11,4 @@ export * from "./auth/routes.js";
 export * from "./mail/routes.js";
 export * from "./settings/offices.js";
 export * from "./settings/proctor-service.js";
+export * from "./collect-routes.js";

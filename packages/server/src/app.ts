@@ -6,6 +6,7 @@ import type { AppContext } from "./context.js";
 import { installErrorHandler } from "./http/error-handler.js";
 import { installRequestContext } from "./http/request-context.js";
 import { installNotFound } from "./http/web-app.js";
+import { registerApiDocs } from "./http/api-docs.js";
 import { registerAuthRoutes } from "./auth/routes.js";
 import { registerStartupRoutes } from "./startup/routes.js";
 import { registerOfficeRoutes } from "./settings/offices/routes.js";
@@ -60,6 +61,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerOfficeRoutes(app, ctx);
   registerProctorServiceRoutes(app, ctx);
   if (!ctx.config.production) registerMailboxRoutes(app, ctx);
+  await registerApiDocs(app, ctx.config.publicUrl);
 
   await installNotFound(app, opts.serveWeb ? ctx.config.webDist : null);
   return app;
