@@ -21,7 +21,9 @@ export async function buildStartup(
   const authorized = Object.fromEntries(PERMISSIONS.map((p) => [p, caller?.permissions.has(p) ?? false])) as Startup["authorized"];
   const startup: Startup = {
     language,
-    translations: catalogFor(language),
+    // The server's own messages; the screens' strings ship with the web app, so the payload stays
+    // small however many screens there are.
+    translations: { messages: catalogFor(language).messages },
     authorized,
     enableSSO: false,
     devMailbox: !ctx.config.production,

@@ -73,7 +73,8 @@ describe("GET /api/startup", () => {
     expect(cookie?.maxAge).toBe(365 * 24 * 3600);
     const viaCookie = await t.request({ method: "GET", url: "/api/startup", cookie: "parlance_lang=zh-HANT" });
     expect(viaCookie.json().language).toBe("zh-HANT");
-    expect(viaCookie.json().translations.mail.passwordReset.subject).toBe("重設您的 Parlance 密碼");
+    expect(viaCookie.json().translations.messages.invalidCredentials).toBe("電子郵件地址或密碼不正確。");
+    expect(viaCookie.json().translations.mail).toBeUndefined();
   });
 
   it("remembers a signed-in user's language choice", async () => {
