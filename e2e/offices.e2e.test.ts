@@ -27,6 +27,7 @@ describe("offices", () => {
     await expectAccessible(page, "new office");
     await page.getByRole("button", { name: /save/i }).click();
     await expect.poll(() => page.locator("main").innerText()).toContain("A required field is missing.");
+    await expectAccessible(page, "new office with its error");
     const name = `Denver ${Date.now() % 100000}`;
     await page.getByLabel(/office name/i).fill(name);
     await page.getByLabel(/billed individually/i).check();

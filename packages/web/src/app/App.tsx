@@ -5,7 +5,7 @@ import { Notifications } from "@mantine/notifications";
 import { ModalsProvider } from "@mantine/modals";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 import { router } from "./router";
 import { StartupProvider } from "./startup";
 
@@ -15,7 +15,7 @@ const queryClient = new QueryClient({
 
 export function App() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <StartupProvider>
           <ModalsProvider>

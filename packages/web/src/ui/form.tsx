@@ -6,21 +6,6 @@ import { Link } from "react-router";
 
 /** Form helpers shared by the settings forms (offices, users, test groups, recipients). */
 
-/**
- * Mantine's default hint (dimmed, gray 6) and error (red 6) colours fall below the WCAG AA 4.5:1
- * ratio on white; settings fields use these darker shades. (Better moved into the theme.)
- */
-export const FIELD_STYLES = {
-  description: { color: "var(--mantine-color-gray-7)" },
-  error: { color: "var(--mantine-color-red-9)" },
-} as const;
-
-/** Text inputs also colour the typed text with the error colour while invalid. */
-export const TEXT_FIELD_STYLES = {
-  ...FIELD_STYLES,
-  input: { color: "var(--mantine-color-text)" },
-} as const;
-
 export const isBlank = (value: string | null | undefined) => !value || value.trim() === "";
 
 /** A save that failed, above the buttons; announced to screen readers. */

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { FormError } from "../../ui/form";
 import { Link } from "react-router";
 import { authRoutes } from "@parlance/contract";
 import { ApiCallError, call } from "../../api/client";
@@ -52,11 +53,7 @@ export default function AssistancePage() {
       ) : (
         <form onSubmit={onSubmit} noValidate aria-busy={busy}>
           <Stack gap="md">
-            {formError && (
-              <Alert color="red" variant="light" role="alert">
-                {formError}
-              </Alert>
-            )}
+            <FormError message={formError} />
             <TextInput
               label={t("assistance.email")}
               type="email"

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { FormError } from "../../ui/form";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { authRoutes, parseLanguage } from "@parlance/contract";
 import { call } from "../../api/client";
@@ -97,11 +98,7 @@ export default function LoginPage() {
     <AuthCard title={t("login.title")} lead={lead}>
       <form onSubmit={onSubmit} noValidate aria-busy={busy}>
         <Stack gap="md">
-          {formError && (
-            <Alert color="red" variant="light" role="alert">
-              {formError}
-            </Alert>
-          )}
+          <FormError message={formError} />
 
           {step === "email" && (
             <TextInput

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
-import { Alert, Button, PasswordInput, Stack, Text } from "@mantine/core";
+import { Button, PasswordInput, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { FormError } from "../../ui/form";
 import { useApiErrorText } from "../../ui/useApiErrorText";
 import { passwordProblem } from "@parlance/contract";
 
@@ -36,11 +37,7 @@ export function NewPasswordForm({ username, submitLabel, save }: { username?: st
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={busy}>
       <Stack gap="md">
-        {formError && (
-          <Alert color="red" variant="light" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormError message={formError} />
         {username && (
           // Lets a password manager file the new password under the right account.
           <>

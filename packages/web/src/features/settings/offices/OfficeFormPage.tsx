@@ -5,7 +5,7 @@ import { useNavigate, useParams } from "react-router";
 import { OFFICE_NAME_MAX, type OfficeDetail } from "@parlance/contract";
 import { PageHeader } from "../../../app/layout/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
-import { FIELD_STYLES, FormActions, FormError, TEXT_FIELD_STYLES, isBlank, notifyResult } from "../../../ui/form";
+import { FormActions, FormError, isBlank, notifyResult } from "../../../ui/form";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { SETTINGS_PATH, useSettingsCrumbs } from "../crumbs";
 import { officeCatalogs, useOffice, useSaveOffice } from "./queries";
@@ -84,14 +84,12 @@ function OfficeForm({ office }: { office?: OfficeDetail }) {
               }}
               error={missing ? t("specMessages.requiredFieldMissing") : undefined}
               autoComplete="off"
-              styles={TEXT_FIELD_STYLES}
             />
             <Checkbox
               label={t("offices.form.isInvoiced")}
               description={t("offices.form.isInvoicedHint")}
               checked={isInvoiced}
               onChange={(e) => setIsInvoiced(e.currentTarget.checked)}
-              styles={FIELD_STYLES}
             />
             <FormError message={save.isError ? errorText(save.error) : null} />
             <FormActions saving={save.isPending} cancelTo={office ? officePath(office.id) : SETTINGS_PATH} />

@@ -6,7 +6,7 @@ import { proctorServiceRoutes, type MinProctorApptDelay, type ProctorSettings } 
 import { call } from "../../../api/client";
 import { PageHeader } from "../../../app/layout/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
-import { FIELD_STYLES, FormActions, notifyResult } from "../../../ui/form";
+import { FormActions, notifyResult } from "../../../ui/form";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { SETTINGS_PATH, useSettingsCrumbs } from "../crumbs";
 
@@ -62,21 +62,18 @@ function ProctoringForm({ saved }: { saved: ProctorSettings }) {
             description={t("proctoring.usesProctorServiceHint")}
             checked={values.usesProctorService}
             onChange={(e) => set("usesProctorService", e.currentTarget.checked)}
-            styles={FIELD_STYLES}
           />
           <Checkbox
             label={t("proctoring.allowCandidateScheduling")}
             description={t("proctoring.allowCandidateSchedulingHint")}
             checked={values.allowCandidateScheduling}
             onChange={(e) => set("allowCandidateScheduling", e.currentTarget.checked)}
-            styles={FIELD_STYLES}
           />
           <Radio.Group
             label={t("proctoring.minDelay")}
             description={t("proctoring.minDelayHint")}
             value={String(values.minProctorApptDelay)}
             onChange={(v) => set("minProctorApptDelay", (v === "0" ? 0 : 1) as MinProctorApptDelay)}
-            styles={FIELD_STYLES}
           >
             <Stack gap="xs" mt="xs">
               <Radio value="0" label={t("proctoring.delay.anytime")} />
