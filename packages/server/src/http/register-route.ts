@@ -48,7 +48,8 @@ export function registerRoute<R extends RouteDef>(
         if (!caller) throw unauthorized();
         if (def.access !== "signedIn" && !caller.permissions.has(def.access)) throw forbidden();
       }
-      const raw = method === "GET" ? req.query : (req.body ?? {});
+      // No body reads as {}; a body of JSON null is bad input like any other non-object.
+      const raw = method === "GET" ? req.query : req.body === undefined ? {} : req.body;
       const input = parseOrThrow(def.input, raw) as z.output<R["input"]>;
       const params = def.params ? parseOrThrow(def.params, req.params) : undefined;
       const result = await (handler as Handler<R>)({ input, params: params as never, caller, req, reply });
