@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { expectAccessible, launchBrowser, newContext, signIn } from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, newContext, useBrowser, signIn } from "./support/browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("sign-in", () => {
   it("shows the message for a wrong password, and lets the right one in", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto("/login");
     await expectAccessible(page, "login: email step");
@@ -33,7 +26,7 @@ describe("sign-in", () => {
   });
 
   it("signs a candidate in with an access code", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto("/login?use_code=1");
     await expectAccessible(page, "login: access code step");
@@ -46,7 +39,7 @@ describe("sign-in", () => {
   });
 
   it("signs out from the account menu, and a signed-out visitor is sent to sign in", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, "user@northwind.example");
     await page.goto("/logout");
@@ -57,7 +50,7 @@ describe("sign-in", () => {
   });
 
   it("resets a forgotten password through the mailed link", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto("/login");
     await page.getByLabel(/email/i).fill("office.user@northwind.example");
@@ -70,7 +63,7 @@ describe("sign-in", () => {
     await expect.poll(() => page.locator("main").innerText()).toMatch(/email/i);
 
     // The mail is in the outbox; the developer mailbox needs a session, so read it as another user.
-    const reader = await newContext(browser);
+    const reader = await newContext(browser());
     const mailbox = await reader.newPage();
     await signIn(mailbox, "admin@parlance.example");
     const mails = await mailbox.evaluate(() => fetch("/api/dev/mailbox?page=1").then((r) => r.json()));
@@ -92,7 +85,7 @@ describe("sign-in", () => {
     await expect.poll(() => page.locator("main").innerText()).toMatch(/password has been/i);
     await context.close();
 
-    const again = await newContext(browser);
+    const again = await newContext(browser());
     const p2 = await again.newPage();
     await signIn(p2, "office.user@northwind.example", "Better-pass-42");
     expect(new URL(p2.url()).pathname).not.toBe("/login");

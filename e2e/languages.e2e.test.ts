@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { expectAccessible, launchBrowser, newContext } from "./support/browser";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { expectAccessible, newContext, signIn, useBrowser } from "./support/browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const CJK = /[\u4e00-\u9fff]/;
 
@@ -33,7 +27,7 @@ async function latinWords(page: Page): Promise<string[]> {
 
 describe("three languages", () => {
   it("the whole shell reads in Traditional Chinese with ?lang=zh-HANT", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto("/login?lang=zh-HANT");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toMatch(CJK);
@@ -59,14 +53,9 @@ describe("three languages", () => {
   });
 
   it("the language switcher changes the language and it is remembered for the user", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
-    await page.goto("/login");
-    await page.getByLabel(/email/i).fill("user@northwind.example");
-    await page.getByRole("button", { name: /continue/i }).click();
-    await page.getByLabel(/^password/i).fill("Parlance-demo-1");
-    await page.getByRole("button", { name: /sign in/i }).click();
-    await page.waitForURL("**/overview");
+    await signIn(page, "user@northwind.example");
     await page.getByRole("button", { name: /language/i }).first().click();
     await page.getByRole("menuitem", { name: "简体中文" }).click();
     await expectAccessible(page, "overview in zh-HANS");
@@ -82,14 +71,9 @@ describe("three languages", () => {
 
 describe("phone width", () => {
   it("the shell and the offices list work at 375 px", async () => {
-    const context = await newContext(browser, { width: 375, height: 740 });
+    const context = await newContext(browser(), { width: 375, height: 740 });
     const page = await context.newPage();
-    await page.goto("/login");
-    await page.getByLabel(/email/i).fill("admin@northwind.example");
-    await page.getByRole("button", { name: /continue/i }).click();
-    await page.getByLabel(/^password/i).fill("Parlance-demo-1");
-    await page.getByRole("button", { name: /sign in/i }).click();
-    await page.waitForURL("**/overview");
+    await signIn(page, "admin@northwind.example");
     await page.goto("/testing/settings");
     await expect.poll(() => page.getByRole("table").innerText()).toContain("Boston");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

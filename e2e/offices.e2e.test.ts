@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { expectAccessible, launchBrowser, newContext, signIn } from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, newContext, useBrowser, signIn } from "./support/browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("offices", () => {
   it("the account administrator creates, edits and deletes an office through the screens", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, "admin@northwind.example");
     await page.goto("/testing");
@@ -61,7 +54,7 @@ describe("offices", () => {
   });
 
   it("refuses to delete an office with history and says why", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, "admin@northwind.example");
     await page.goto("/testing/settings");
@@ -74,7 +67,7 @@ describe("offices", () => {
   });
 
   it("the proctor service settings save and persist", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, "admin@northwind.example");
     await page.goto("/testing/settings/proctoring");
