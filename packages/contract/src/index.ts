@@ -12,3 +12,6 @@ export * from "./mail/routes.js";
 export * from "./settings/offices.js";
 export * from "./settings/proctor-service.js";
 export * from "./collect-routes.js";
+export * from "./catalogue/catalogue.js";
+export * from "./candidates/reference.js";
+export * from "./history/display-status.js";

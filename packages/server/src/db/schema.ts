@@ -163,3 +163,333 @@ export const rateLimitHits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bucket, t.windowStart] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Client administration (issue 3): catalogue, settings lists, candidates, assigned tests, history.
+// ---------------------------------------------------------------------------------------------
+
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const deletedAt = () => timestamp("deleted_at", { withTimezone: true });
+
+/**
+ * Languages tests are given in, and candidates' preferred languages (ids 140, 104, 106 are the
+ * specs'). `code` is a BCP 47 tag so screens name the language in the reader's language (Intl).
+ */
+export const languages = pgTable("languages", {
+  id: integer("id").primaryKey(),
+  code: text("code").notNull(),
+  name: text("name").notNull(),
+});
+
+/** The provider's test catalogue (contract: catalogue/catalogue.ts for the enums). */
+export const tests = pgTable(
+  "tests",
+  {
+    id: serial("id").primaryKey(),
+    description: text("description").notNull(),
+    languageId: integer("language_id")
+      .notNull()
+      .references(() => languages.id),
+    method: text("method", { enum: ["online", "paper", "ivr", "live", "video"] }).notNull(),
+    /** 30, 60 or 120: decides the price (spec §9). */
+    durationMinutes: integer("duration_minutes").notNull(),
+    /** Null: untimed. Doubled for candidates with adjustments. */
+    timeLimitMinutes: integer("time_limit_minutes"),
+    proctored: boolean("proctored").notNull().default(false),
+    testType: text("test_type", { enum: ["listening_speaking", "reading", "writing", "translation", "interpretation"] }).notNull(),
+    /** Medical terminology test (offered through the medical option). */
+    isMedical: boolean("is_medical").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("tests_language_idx").on(t.languageId)],
+);
+
+/** Tests a client account may assign, with the account's fees in cents. */
+export const accountTests = pgTable(
+  "account_tests",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    testId: integer("test_id")
+      .notNull()
+      .references(() => tests.id),
+    /** Fee with more than an hour's notice. */
+    feeCents: integer("fee_cents").notNull(),
+    /** Fee with an hour's notice or less (the higher price). */
+    shortNoticeFeeCents: integer("short_notice_fee_cents").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("account_tests_account_test_idx").on(t.accountId, t.testId)],
+);
+
+/** Recommended medical test sets per language: each set offers tests, one of them recommended. */
+export const medicalTestSets = pgTable("medical_test_sets", {
+  id: serial("id").primaryKey(),
+  languageId: integer("language_id")
+    .notNull()
+    .references(() => languages.id),
+  label: text("label").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+export const medicalTestSetTests = pgTable(
+  "medical_test_set_tests",
+  {
+    setId: integer("set_id")
+      .notNull()
+      .references(() => medicalTestSets.id, { onDelete: "cascade" }),
+    testId: integer("test_id")
+      .notNull()
+      .references(() => tests.id),
+    isRecommended: boolean("is_recommended").notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.setId, t.testId] })],
+);
+
+export const healthcareRoles = pgTable("healthcare_roles", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+export const healthcareSpecialties = pgTable(
+  "healthcare_specialties",
+  {
+    id: serial("id").primaryKey(),
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => healthcareRoles.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+  },
+  (t) => [index("healthcare_specialties_role_idx").on(t.roleId)],
+);
+
+/** Test groups (test packages): at account level (officeId null) or office level. */
+export const testGroups = pgTable(
+  "test_groups",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    officeId: integer("office_id").references(() => offices.id),
+    description: text("description").notNull(),
+    /** Available to every office of the account. */
+    isGlobal: boolean("is_global").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("test_groups_account_office_idx").on(t.accountId, t.officeId)],
+);
+
+export const testGroupTests = pgTable(
+  "test_group_tests",
+  {
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => testGroups.id, { onDelete: "cascade" }),
+    accountTestId: integer("account_test_id")
+      .notNull()
+      .references(() => accountTests.id),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.accountTestId] })],
+);
+
+/** People who receive results by mail: at account level (officeId null) or office level. */
+export const resultRecipients = pgTable(
+  "result_recipients",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    officeId: integer("office_id").references(() => offices.id),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    isGlobal: boolean("is_global").notNull().default(false),
+    /** What the recipient receives for each result: the score only, or the full PDF report too. */
+    resultType: text("result_type", { enum: ["score_only", "full_report"] }).notNull().default("full_report"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("result_recipients_account_office_idx").on(t.accountId, t.officeId)],
+);
+
+/**
+ * A candidate profile: one person as one client account knows them. The same person assigned
+ * tests by several employers has one user (by email) and several profiles (Choose Employer).
+ */
+export const candidates = pgTable(
+  "candidates",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    officeId: integer("office_id").references(() => offices.id),
+    /** The sign-in of the candidate; created when the first test is assigned or on activation. */
+    userId: integer("user_id").references(() => users.id),
+    firstName: text("first_name").notNull(),
+    middleName: text("middle_name").notNull().default(""),
+    lastName: text("last_name").notNull(),
+    employeeId: text("employee_id").notNull().default(""),
+    email: text("email").notNull().default(""),
+    challengeQuestion: text("challenge_question").notNull().default(""),
+    challengeAnswer: text("challenge_answer").notNull().default(""),
+    clientNotes: text("client_notes").notNull().default(""),
+    /** Test adjustment (disability): doubles time limits. */
+    adjustments: boolean("adjustments").notNull().default(false),
+    phoneNumber: text("phone_number").notNull().default(""),
+    streetAddress: text("street_address").notNull().default(""),
+    city: text("city").notNull().default(""),
+    state: text("state").notNull().default(""),
+    postalCode: text("postal_code").notNull().default(""),
+    /** contract TIME_ZONES id; 23 is Eastern (America/New_York). */
+    timeZoneId: integer("time_zone_id").notNull().default(23),
+    languageId: integer("language_id").notNull().default(140),
+    healthCareRoleId: integer("health_care_role_id").references(() => healthcareRoles.id),
+    healthCareSpecialtyId: integer("health_care_specialty_id").references(() => healthcareSpecialties.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Deleted candidates keep their tests for billing and history; they no longer list. */
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index("candidates_account_office_idx").on(t.accountId, t.officeId),
+    index("candidates_user_idx").on(t.userId),
+  ],
+);
+
+/** A battery: the tests of a test group assigned together to one candidate. */
+export const candidateTracks = pgTable(
+  "candidate_tracks",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    candidateId: integer("candidate_id")
+      .notNull()
+      .references(() => candidates.id),
+    testGroupId: integer("test_group_id").references(() => testGroups.id, { onDelete: "set null" }),
+    description: text("description").notNull(),
+    isCompleted: boolean("is_completed").notNull().default(false),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("candidate_tracks_candidate_idx").on(t.candidateId)],
+);
+
+export const candidateTrackTests = pgTable(
+  "candidate_track_tests",
+  {
+    id: serial("id").primaryKey(),
+    trackId: integer("track_id")
+      .notNull()
+      .references(() => candidateTracks.id, { onDelete: "cascade" }),
+    accountTestId: integer("account_test_id")
+      .notNull()
+      .references(() => accountTests.id),
+    position: integer("position").notNull().default(0),
+    requiresScheduling: boolean("requires_scheduling").notNull().default(false),
+  },
+  (t) => [index("candidate_track_tests_track_idx").on(t.trackId)],
+);
+
+/**
+ * A test assigned to a candidate. `state` is the assigned-test state of spec §4; cancellation and
+ * its result record how a scheduled test ended without being taken.
+ */
+export const assignedTests = pgTable(
+  "assigned_tests",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    officeId: integer("office_id").references(() => offices.id),
+    candidateId: integer("candidate_id")
+      .notNull()
+      .references(() => candidates.id),
+    accountTestId: integer("account_test_id")
+      .notNull()
+      .references(() => accountTests.id),
+    /** Denormalised from the account test, for search. */
+    testId: integer("test_id")
+      .notNull()
+      .references(() => tests.id),
+    candidateTrackTestId: integer("candidate_track_test_id").references(() => candidateTrackTests.id),
+    /** Signs the candidate in to this test (also a row of access_codes). */
+    accessCode: text("access_code").notNull(),
+    state: text("state", { enum: ["takeable", "needs_scheduling", "needs_payment", "expired", "taken", "cancelled"] }).notNull(),
+    complimentary: boolean("complimentary").notNull().default(false),
+    feesWaived: boolean("fees_waived").notNull().default(false),
+    feeCents: integer("fee_cents").notNull().default(0),
+    notifyCandidate: boolean("notify_candidate").notNull().default(true),
+    requiresLiveProctor: boolean("requires_live_proctor").notNull().default(false),
+    useProctorService: boolean("use_proctor_service").notNull().default(false),
+    administerNow: boolean("administer_now").notNull().default(false),
+    allowCandidateToSchedule: boolean("allow_candidate_to_schedule").notNull().default(false),
+    useMedicalTestRecommendations: boolean("use_medical_test_recommendations").notNull().default(false),
+    /** Appointment of a live, video or proctored test. */
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    scheduledTimeZoneId: integer("scheduled_time_zone_id"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    cancellation: text("cancellation", {
+      enum: ["late", "candidate_early", "candidate_late", "client_early", "client_late", "provider"],
+    }),
+    cancellationResult: text("cancellation_result", { enum: ["approved", "no_result", "will_not_be_given"] }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    assignedByUserId: integer("assigned_by_user_id").references(() => users.id),
+    createdAt: createdAt(),
+    /** Deleted by the client before it was taken (delete_test). */
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex("assigned_tests_access_code_idx").on(t.accessCode),
+    index("assigned_tests_candidate_idx").on(t.candidateId),
+    index("assigned_tests_account_office_created_idx").on(t.accountId, t.officeId, t.createdAt),
+  ],
+);
+
+/**
+ * A candidate's attempt at an assigned test, and its result. Issue 4 adds the answers; issue 5
+ * the scoring. `resultState` null means not yet scored.
+ */
+export const candidateTests = pgTable(
+  "candidate_tests",
+  {
+    id: serial("id").primaryKey(),
+    assignedTestId: integer("assigned_test_id")
+      .notNull()
+      .references(() => assignedTests.id),
+    candidateId: integer("candidate_id")
+      .notNull()
+      .references(() => candidates.id),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    state: text("state", { enum: ["in_progress", "outstanding", "partially_received", "received", "no_show"] }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    /** When the responses arrived (submitted online, or the paper/phone responses received). */
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+    resultState: text("result_state", { enum: ["scored", "not_completed", "could_not_score"] }),
+    /** The score (an ALTA level, 1 to 12+) when scored. */
+    resultValue: text("result_value"),
+    /** Reason key for not_completed and could_not_score (contract: history/display-status.ts). */
+    resultReason: text("result_reason"),
+    scoredAt: timestamp("scored_at", { withTimezone: true }),
+    /** Proctoring outcome when proctored: 'reserved', 'completed', 'no_show'. */
+    proctorState: text("proctor_state"),
+    proctorValue: text("proctor_value"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("candidate_tests_assigned_idx").on(t.assignedTestId),
+    index("candidate_tests_candidate_idx").on(t.candidateId),
+  ],
+);

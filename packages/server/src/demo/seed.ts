@@ -3,18 +3,20 @@ import { Role } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import { accessCodes, accounts, offices, users } from "../db/schema.js";
 import { hashPassword } from "../auth/passwords.js";
+import { seedCatalogue, type CatalogueIds } from "./catalogue.js";
 import { DEMO_ACCESS_CODE, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS, type DemoAccountKey } from "./world.js";
 
 export interface DemoIds {
   accounts: Record<DemoAccountKey, number>;
   offices: Record<DemoAccountKey, number[]>;
   users: Record<string, number>;
+  catalogue: CatalogueIds;
 }
 
 /** Creates the demo world in an empty database. Returns the ids, for tests. */
 export async function seedDemoWorld({ db }: Pick<AppContext, "db">): Promise<DemoIds> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const ids: DemoIds = { accounts: {} as DemoIds["accounts"], offices: {} as DemoIds["offices"], users: {} };
+  const ids: DemoIds = { accounts: {} as DemoIds["accounts"], offices: {} as DemoIds["offices"], users: {}, catalogue: { tests: {}, accountTests: {}, healthcareRoles: {} } };
   await db.transaction(async (tx) => {
     for (const [key, a] of Object.entries(DEMO_ACCOUNTS) as [DemoAccountKey, (typeof DEMO_ACCOUNTS)[DemoAccountKey]][]) {
       const [account] = await tx
@@ -52,6 +54,10 @@ export async function seedDemoWorld({ db }: Pick<AppContext, "db">): Promise<Dem
         .returning({ id: users.id });
       ids.users[u.email] = row.id;
     }
+    ids.catalogue = await seedCatalogue(
+      tx,
+      (Object.keys(DEMO_ACCOUNTS) as DemoAccountKey[]).map((key) => ({ id: ids.accounts[key], medical: DEMO_ACCOUNTS[key].medicalOption })),
+    );
     await tx.insert(accessCodes).values({
       code: DEMO_ACCESS_CODE,
       userId: ids.users["candidate@northwind.example"],

@@ -1,0 +1,135 @@
+import type { TestDuration, TestMethod, TestType } from "@parlance/contract";
+import { TEST_FEES_CENTS } from "@parlance/contract";
+import type { Db } from "../db/client.js";
+import {
+  accountTests,
+  healthcareRoles,
+  healthcareSpecialties,
+  languages,
+  medicalTestSets,
+  medicalTestSetTests,
+  tests,
+} from "../db/schema.js";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Languages of the catalogue. 140, 104 and 106 are the specs' candidate language ids. */
+export const CATALOGUE_LANGUAGES = [
+  { id: 140, code: "en", name: "English" },
+  { id: 104, code: "zh-Hans", name: "Chinese (Simplified)" },
+  { id: 106, code: "zh-Hant", name: "Chinese (Traditional)" },
+  { id: 100, code: "cmn", name: "Mandarin" },
+  { id: 150, code: "es", name: "Spanish" },
+  { id: 10, code: "ar", name: "Arabic" },
+  { id: 160, code: "vi", name: "Vietnamese" },
+  { id: 50, code: "fr", name: "French" },
+] as const;
+
+interface DemoTest {
+  key: string;
+  description: string;
+  languageId: number;
+  method: TestMethod;
+  durationMinutes: TestDuration;
+  timeLimitMinutes: number | null;
+  proctored: boolean;
+  testType: TestType;
+  isMedical?: boolean;
+}
+
+/** The demo catalogue: every method, six languages, medical tests for the medical sets. */
+export const DEMO_TESTS: readonly DemoTest[] = [
+  { key: "en-reading", description: "English Reading Proficiency", languageId: 140, method: "online", durationMinutes: 60, timeLimitMinutes: 60, proctored: false, testType: "reading" },
+  { key: "en-writing", description: "English Writing Proficiency", languageId: 140, method: "online", durationMinutes: 60, timeLimitMinutes: 60, proctored: false, testType: "writing" },
+  { key: "en-listening", description: "English Listening Comprehension", languageId: 140, method: "online", durationMinutes: 30, timeLimitMinutes: 30, proctored: false, testType: "listening_speaking" },
+  { key: "en-reading-proctored", description: "English Reading Proficiency (Proctored)", languageId: 140, method: "online", durationMinutes: 60, timeLimitMinutes: 60, proctored: true, testType: "reading" },
+  { key: "es-en-translation", description: "Spanish to English Translation", languageId: 150, method: "online", durationMinutes: 120, timeLimitMinutes: 120, proctored: false, testType: "translation" },
+  { key: "es-ls-ivr", description: "Spanish Listening and Speaking (Phone)", languageId: 150, method: "ivr", durationMinutes: 30, timeLimitMinutes: null, proctored: false, testType: "listening_speaking" },
+  { key: "es-ls-live", description: "Spanish Listening and Speaking (Live)", languageId: 150, method: "live", durationMinutes: 30, timeLimitMinutes: null, proctored: false, testType: "listening_speaking" },
+  { key: "es-reading-paper", description: "Spanish Reading (Paper)", languageId: 150, method: "paper", durationMinutes: 60, timeLimitMinutes: 60, proctored: true, testType: "reading" },
+  { key: "cmn-ls-video", description: "Mandarin Listening and Speaking (Video)", languageId: 100, method: "video", durationMinutes: 30, timeLimitMinutes: null, proctored: false, testType: "listening_speaking" },
+  { key: "zh-writing", description: "Chinese Writing (Simplified)", languageId: 104, method: "online", durationMinutes: 60, timeLimitMinutes: 60, proctored: false, testType: "writing" },
+  { key: "ar-reading", description: "Arabic Reading Proficiency", languageId: 10, method: "online", durationMinutes: 60, timeLimitMinutes: 60, proctored: false, testType: "reading" },
+  { key: "ar-ls-ivr", description: "Arabic Listening and Speaking (Phone)", languageId: 10, method: "ivr", durationMinutes: 30, timeLimitMinutes: null, proctored: false, testType: "listening_speaking" },
+  { key: "vi-ls-live", description: "Vietnamese Listening and Speaking (Live)", languageId: 160, method: "live", durationMinutes: 30, timeLimitMinutes: null, proctored: false, testType: "listening_speaking" },
+  { key: "fr-en-translation-paper", description: "French to English Translation (Paper)", languageId: 50, method: "paper", durationMinutes: 120, timeLimitMinutes: 120, proctored: true, testType: "translation" },
+  { key: "med-es-ls-ivr", description: "Medical Spanish Listening and Speaking (Phone)", languageId: 150, method: "ivr", durationMinutes: 30, timeLimitMinutes: null, proctored: false, testType: "listening_speaking", isMedical: true },
+  { key: "med-es-ls-live", description: "Medical Spanish Listening and Speaking (Live)", languageId: 150, method: "live", durationMinutes: 30, timeLimitMinutes: null, proctored: false, testType: "listening_speaking", isMedical: true },
+  { key: "med-es-reading", description: "Medical Spanish Reading", languageId: 150, method: "online", durationMinutes: 60, timeLimitMinutes: 60, proctored: false, testType: "reading", isMedical: true },
+  { key: "med-cmn-ls-ivr", description: "Medical Mandarin Listening and Speaking (Phone)", languageId: 100, method: "ivr", durationMinutes: 30, timeLimitMinutes: null, proctored: false, testType: "listening_speaking", isMedical: true },
+  { key: "med-cmn-ls-video", description: "Medical Mandarin Listening and Speaking (Video)", languageId: 100, method: "video", durationMinutes: 30, timeLimitMinutes: null, proctored: false, testType: "listening_speaking", isMedical: true },
+];
+
+/** Recommended medical test sets per language: the first test of each set is the recommended one. */
+export const DEMO_MEDICAL_SETS: readonly { languageId: number; label: string; tests: string[] }[] = [
+  { languageId: 150, label: "Medical Listening and Speaking", tests: ["med-es-ls-ivr", "med-es-ls-live"] },
+  { languageId: 150, label: "Medical Reading", tests: ["med-es-reading", "es-reading-paper"] },
+  { languageId: 100, label: "Medical Listening and Speaking", tests: ["med-cmn-ls-ivr", "med-cmn-ls-video"] },
+];
+
+export const DEMO_HEALTHCARE_ROLES: readonly { name: string; specialties: string[] }[] = [
+  { name: "Physician", specialties: ["Cardiology", "Emergency Medicine", "Family Medicine", "Pediatrics"] },
+  { name: "Nurse", specialties: ["Registered Nurse", "Nurse Practitioner", "Licensed Practical Nurse"] },
+  { name: "Medical Assistant", specialties: ["Clinical", "Administrative"] },
+  { name: "Pharmacist", specialties: ["Hospital Pharmacy", "Retail Pharmacy"] },
+  { name: "Patient Services Representative", specialties: [] },
+];
+
+export interface CatalogueIds {
+  /** Test id by DEMO_TESTS key. */
+  tests: Record<string, number>;
+  /** Account test id by account id, then test key. */
+  accountTests: Record<number, Record<string, number>>;
+  healthcareRoles: Record<string, { id: number; specialties: Record<string, number> }>;
+}
+
+/**
+ * The catalogue, the account tests of each demo account (all tests; medical ones only with the
+ * medical option) at the fees of spec §9, the medical sets and the health care roles.
+ */
+export async function seedCatalogue(tx: Tx, accountsWithMedical: { id: number; medical: boolean }[]): Promise<CatalogueIds> {
+  const ids: CatalogueIds = { tests: {}, accountTests: {}, healthcareRoles: {} };
+  await tx.insert(languages).values(CATALOGUE_LANGUAGES.map((l) => ({ ...l })));
+  const testRows = await tx
+    .insert(tests)
+    .values(DEMO_TESTS.map(({ key: _key, isMedical, ...t }) => ({ ...t, isMedical: isMedical ?? false })))
+    .returning({ id: tests.id });
+  DEMO_TESTS.forEach((t, i) => (ids.tests[t.key] = testRows[i].id));
+
+  for (const account of accountsWithMedical) {
+    const offered = DEMO_TESTS.filter((t) => account.medical || !t.isMedical);
+    const rows = await tx
+      .insert(accountTests)
+      .values(
+        offered.map((t) => ({
+          accountId: account.id,
+          testId: ids.tests[t.key],
+          feeCents: TEST_FEES_CENTS[t.durationMinutes].withNotice,
+          shortNoticeFeeCents: TEST_FEES_CENTS[t.durationMinutes].shortNotice,
+        })),
+      )
+      .returning({ id: accountTests.id });
+    ids.accountTests[account.id] = Object.fromEntries(offered.map((t, i) => [t.key, rows[i].id]));
+  }
+
+  for (const [position, set] of DEMO_MEDICAL_SETS.entries()) {
+    const [row] = await tx.insert(medicalTestSets).values({ languageId: set.languageId, label: set.label, position }).returning({ id: medicalTestSets.id });
+    await tx
+      .insert(medicalTestSetTests)
+      .values(set.tests.map((key, i) => ({ setId: row.id, testId: ids.tests[key], isRecommended: i === 0 })));
+  }
+
+  for (const [position, role] of DEMO_HEALTHCARE_ROLES.entries()) {
+    const [row] = await tx.insert(healthcareRoles).values({ name: role.name, position }).returning({ id: healthcareRoles.id });
+    const specialties: Record<string, number> = {};
+    if (role.specialties.length > 0) {
+      const rows = await tx
+        .insert(healthcareSpecialties)
+        .values(role.specialties.map((name) => ({ roleId: row.id, name })))
+        .returning({ id: healthcareSpecialties.id });
+      role.specialties.forEach((name, i) => (specialties[name] = rows[i].id));
+    }
+    ids.healthcareRoles[role.name] = { id: row.id, specialties };
+  }
+  return ids;
+}
