@@ -11,6 +11,9 @@ import { registerAuthRoutes } from "./auth/routes.js";
 import { registerStartupRoutes } from "./startup/routes.js";
 import { registerOfficeRoutes } from "./settings/offices/routes.js";
 import { registerProctorServiceRoutes } from "./settings/proctor-service/routes.js";
+import { registerTestingUserRoutes } from "./settings/users/routes.js";
+import { registerTestGroupRoutes } from "./settings/packages/routes.js";
+import { registerRecipientRoutes } from "./settings/recipients/routes.js";
 import { registerMailboxRoutes } from "./mail/routes.js";
 
 export interface BuildOptions {
@@ -60,6 +63,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerStartupRoutes(app, ctx);
   registerOfficeRoutes(app, ctx);
   registerProctorServiceRoutes(app, ctx);
+  registerTestingUserRoutes(app, ctx);
+  registerTestGroupRoutes(app, ctx);
+  registerRecipientRoutes(app, ctx);
   if (!ctx.config.production) registerMailboxRoutes(app, ctx);
   await registerApiDocs(app, ctx.config.publicUrl);
 

@@ -12,6 +12,16 @@ import type { AppContext } from "../context.js";
 /** Which database the API tests run on: PGlite by default, PostgreSQL when TEST_DB=postgres. */
 export const testDatabaseKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 
+/** One sign-in of each client role, the candidate and another account: the cast of access tests. */
+export const ROLE_EMAILS = [
+  "admin@northwind.example",
+  "user@northwind.example",
+  "office.admin@northwind.example",
+  "office.user@northwind.example",
+  "candidate@northwind.example",
+  "admin@contoso.example",
+] as const;
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;

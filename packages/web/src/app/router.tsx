@@ -41,6 +41,18 @@ export const routes = [
           { path: "/testing/settings/offices/:id", element: guarded("offices", page(() => import("../features/settings/offices/OfficeDetailPage"))) },
           { path: "/testing/settings/offices/:id/edit", element: guarded("offices", page(() => import("../features/settings/offices/OfficeFormPage"))) },
           { path: "/testing/settings/proctoring", element: guarded("proctorSettings", page(() => import("../features/settings/proctoring/ProctoringSettingsPage"))) },
+          // Settings lists (spec §2), each at account level and under /testing/settings/offices/:officeId.
+          ...["/testing/settings", "/testing/settings/offices/:officeId"].flatMap((base) => [
+            { path: `${base}/users`, element: guarded("users", page(() => import("../features/settings/users/UsersPage"))) },
+            { path: `${base}/users/new`, element: guarded("users", page(() => import("../features/settings/users/UserFormPage"))) },
+            { path: `${base}/users/:id/edit`, element: guarded("users", page(() => import("../features/settings/users/UserFormPage"))) },
+            { path: `${base}/packages`, element: guarded("packages", page(() => import("../features/settings/packages/TestGroupsPage"))) },
+            { path: `${base}/packages/new`, element: guarded("packages", page(() => import("../features/settings/packages/TestGroupFormPage"))) },
+            { path: `${base}/packages/:id/edit`, element: guarded("packages", page(() => import("../features/settings/packages/TestGroupFormPage"))) },
+            { path: `${base}/resultrecipients`, element: guarded("resultRecipients", page(() => import("../features/settings/recipients/RecipientsPage"))) },
+            { path: `${base}/resultrecipients/new`, element: guarded("resultRecipients", page(() => import("../features/settings/recipients/RecipientFormPage"))) },
+            { path: `${base}/resultrecipients/:id/edit`, element: guarded("resultRecipients", page(() => import("../features/settings/recipients/RecipientFormPage"))) },
+          ]),
           { path: "/dev/mailbox", element: page(() => import("../features/mailbox/MailboxPage")) },
         ],
       },
@@ -61,5 +73,8 @@ export const availablePaths = new Set([
   "/testing",
   "/testing/settings",
   "/testing/settings/proctoring",
+  "/testing/settings/users",
+  "/testing/settings/packages",
+  "/testing/settings/resultrecipients",
   "/dev/mailbox",
 ]);

@@ -1,12 +1,7 @@
-import { useTranslation } from "react-i18next";
-import { EmptyState } from "../../../../ui/RemoteData";
+import { TestGroupsList } from "../../packages/TestGroupsList";
 import type { OfficeTabProps } from "./officeTabs";
 
-/**
- * Test groups (test packages) of this office.
- * The list arrives with the client administration issue; until then the tab is an empty list.
- */
-export function OfficeGroupsTab(_props: OfficeTabProps) {
-  const { t } = useTranslation();
-  return <EmptyState message={t("offices.tabEmpty.testGroups")} />;
+/** Test groups (test packages) of this office (and the account's global ones), with add, edit and delete. */
+export function OfficeGroupsTab({ office }: OfficeTabProps) {
+  return <TestGroupsList officeId={office.id} titleHidden />;
 }

@@ -1,0 +1,22 @@
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "../../../app/layout/PageHeader";
+import { WithListLevel } from "../lists/ListLevel";
+import { TestGroupsList } from "./TestGroupsList";
+
+/** /testing/settings/packages and /testing/settings/offices/:officeId/packages (spec §2). */
+export default function TestGroupsPage() {
+  const { t } = useTranslation();
+  return (
+    <WithListLevel kind="packages">
+      {({ officeId, officeName, crumbs }) => (
+        <>
+          <PageHeader
+            title={officeId === null ? t("settingsLists.packages.titleAccount") : t("settingsLists.packages.titleOffice", { office: officeName })}
+            breadcrumbs={crumbs}
+          />
+          <TestGroupsList officeId={officeId} titleHidden />
+        </>
+      )}
+    </WithListLevel>
+  );
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "../../../app/layout/PageHeader";
+import { WithListLevel } from "../lists/ListLevel";
+import { RecipientsList } from "./RecipientsList";
+
+/** /testing/settings/resultrecipients and /testing/settings/offices/:officeId/resultrecipients (spec §2). */
+export default function RecipientsPage() {
+  const { t } = useTranslation();
+  return (
+    <WithListLevel kind="resultrecipients">
+      {({ officeId, officeName, crumbs }) => (
+        <>
+          <PageHeader
+            title={officeId === null ? t("settingsLists.recipients.titleAccount") : t("settingsLists.recipients.titleOffice", { office: officeName })}
+            breadcrumbs={crumbs}
+          />
+          <RecipientsList officeId={officeId} titleHidden />
+        </>
+      )}
+    </WithListLevel>
+  );
+}

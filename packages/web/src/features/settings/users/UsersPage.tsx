@@ -1,0 +1,22 @@
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "../../../app/layout/PageHeader";
+import { WithListLevel } from "../lists/ListLevel";
+import { UsersList } from "./UsersList";
+
+/** /testing/settings/users and /testing/settings/offices/:officeId/users (spec §2). */
+export default function UsersPage() {
+  const { t } = useTranslation();
+  return (
+    <WithListLevel kind="users">
+      {({ officeId, officeName, crumbs }) => (
+        <>
+          <PageHeader
+            title={officeId === null ? t("settingsLists.users.titleAccount") : t("settingsLists.users.titleOffice", { office: officeName })}
+            breadcrumbs={crumbs}
+          />
+          <UsersList officeId={officeId} titleHidden />
+        </>
+      )}
+    </WithListLevel>
+  );
+}
