@@ -19,4 +19,5 @@ export * from "./collect-routes.js";
 export * from "./catalogue/catalogue.js";
 export * from "./candidates/reference.js";
 export * from "./history/display-status.js";
+export * from "./healthcare/roles.js";
 export * from "./search/query.js";

@@ -15,6 +15,7 @@ import { registerTestingUserRoutes } from "./settings/users/routes.js";
 import { registerTestGroupRoutes } from "./settings/packages/routes.js";
 import { registerRecipientRoutes } from "./settings/recipients/routes.js";
 import { registerMailboxRoutes } from "./mail/routes.js";
+import { registerHealthcareRoutes } from "./healthcare/routes.js";
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
@@ -66,6 +67,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerTestingUserRoutes(app, ctx);
   registerTestGroupRoutes(app, ctx);
   registerRecipientRoutes(app, ctx);
+  registerHealthcareRoutes(app, ctx);
   if (!ctx.config.production) registerMailboxRoutes(app, ctx);
   await registerApiDocs(app, ctx.config.publicUrl);
 

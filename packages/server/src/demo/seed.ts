@@ -4,6 +4,7 @@ import type { AppContext } from "../context.js";
 import { accessCodes, accounts, offices, users } from "../db/schema.js";
 import { hashPassword } from "../auth/passwords.js";
 import { seedCatalogue, type CatalogueIds } from "./catalogue.js";
+import { emptyHistoryIds, seedDemoHistory, type DemoHistoryIds } from "./history.js";
 import { DEMO_ACCESS_CODE, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS, type DemoAccountKey } from "./world.js";
 
 export interface DemoIds {
@@ -11,12 +12,14 @@ export interface DemoIds {
   offices: Record<DemoAccountKey, number[]>;
   users: Record<string, number>;
   catalogue: CatalogueIds;
+  /** Candidates, test groups, recipients and batteries of the demo history (demo/history.ts). */
+  history: DemoHistoryIds;
 }
 
 /** Creates the demo world in an empty database. Returns the ids, for tests. */
 export async function seedDemoWorld({ db }: Pick<AppContext, "db">): Promise<DemoIds> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const ids: DemoIds = { accounts: {} as DemoIds["accounts"], offices: {} as DemoIds["offices"], users: {}, catalogue: { tests: {}, accountTests: {}, healthcareRoles: {} } };
+  const ids: DemoIds = { accounts: {} as DemoIds["accounts"], offices: {} as DemoIds["offices"], users: {}, catalogue: { tests: {}, accountTests: {}, healthcareRoles: {} }, history: emptyHistoryIds() };
   await db.transaction(async (tx) => {
     for (const [key, a] of Object.entries(DEMO_ACCOUNTS) as [DemoAccountKey, (typeof DEMO_ACCOUNTS)[DemoAccountKey]][]) {
       const [account] = await tx
@@ -63,6 +66,7 @@ export async function seedDemoWorld({ db }: Pick<AppContext, "db">): Promise<Dem
       userId: ids.users["candidate@northwind.example"],
       expiresAt: new Date(Date.now() + 365 * 24 * 3600_000),
     });
+    ids.history = await seedDemoHistory(tx, ids);
   });
   return ids;
 }

@@ -53,6 +53,7 @@ export const routes = [
             { path: `${base}/resultrecipients/new`, element: guarded("resultRecipients", page(() => import("../features/settings/recipients/RecipientFormPage"))) },
             { path: `${base}/resultrecipients/:id/edit`, element: guarded("resultRecipients", page(() => import("../features/settings/recipients/RecipientFormPage"))) },
           ]),
+          { path: "/testing/candidates/healthcare_roles", element: guarded("candidates", page(() => import("../features/healthcare/HealthcareRolesPage"))) },
           { path: "/dev/mailbox", element: page(() => import("../features/mailbox/MailboxPage")) },
         ],
       },
@@ -76,5 +77,6 @@ export const availablePaths = new Set([
   "/testing/settings/users",
   "/testing/settings/packages",
   "/testing/settings/resultrecipients",
+  "/testing/candidates/healthcare_roles",
   "/dev/mailbox",
 ]);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/harness.js";
+import { and, count, eq, isNull } from "drizzle-orm";
+import { createTestApp, ROLE_EMAILS as EMAILS, type TestApp } from "../../test/harness.js";
+import { assignedTests } from "../../db/schema.js";
 
 /** Who reaches which office: every client role, another account, and signed-out visitors. */
 let t: TestApp;
@@ -7,15 +9,6 @@ let boston: number;
 let chicago: number;
 let contosoHq: number;
 const cookies: Record<string, string> = {};
-
-const EMAILS = [
-  "admin@northwind.example",
-  "user@northwind.example",
-  "office.admin@northwind.example",
-  "office.user@northwind.example",
-  "candidate@northwind.example",
-  "admin@contoso.example",
-] as const;
 
 beforeAll(async () => {
   t = await createTestApp({ jobs: false });
@@ -29,6 +22,9 @@ const list = (cookie?: string, page = 1) => t.request({ method: "POST", url: "/a
 const get = (id: number, cookie?: string) => t.request({ method: "GET", url: `/api/offices/${id}`, cookie });
 const edit = (body: object, cookie?: string) => t.request({ method: "POST", url: "/api/offices/edit", cookie, body });
 const del = (id: number, cookie?: string) => t.request({ method: "POST", url: "/api/offices/delete", cookie, body: { id } });
+/** The office's assigned tests that were not deleted (the Tests count). */
+const testsOf = async (officeId: number) =>
+  (await t.ctx.db.select({ n: count() }).from(assignedTests).where(and(eq(assignedTests.officeId, officeId), isNull(assignedTests.deletedAt))))[0].n;
 const officeAsAdmin = async (id: number) => (await get(id, cookies["admin@northwind.example"])).json();
 
 describe("signed out", () => {
@@ -45,12 +41,15 @@ describe("account administrator", () => {
   it("lists every office of the account with counts, by name", async () => {
     const res = await list(admin());
     expect(res.statusCode).toBe(200);
+    const seattle = t.ids.offices.northwind[2];
+    // The demo history gives every office candidates with assigned tests.
+    for (const id of [boston, chicago, seattle]) expect(await testsOf(id)).toBeGreaterThan(20);
     expect(res.json()).toEqual({
       offices: [
-        // Boston has the office administrator and the office user; the candidate is not a testing user.
-        { id: boston, name: "Boston", users: 2, tests: 0, is_invoiced: false },
-        { id: chicago, name: "Chicago", users: 0, tests: 0, is_invoiced: false },
-        { id: t.ids.offices.northwind[2], name: "Seattle", users: 0, tests: 0, is_invoiced: false },
+        // Boston has the office administrator and the office user; candidates are not testing users.
+        { id: boston, name: "Boston", users: 2, tests: await testsOf(boston), is_invoiced: false },
+        { id: chicago, name: "Chicago", users: 0, tests: await testsOf(chicago), is_invoiced: false },
+        { id: seattle, name: "Seattle", users: 0, tests: await testsOf(seattle), is_invoiced: false },
       ],
       itemCount: 3,
       pageCount: 1,
@@ -59,7 +58,12 @@ describe("account administrator", () => {
 
   it("reads an office with what they may do with it", async () => {
     expect((await get(boston, admin())).json()).toMatchObject({ id: boston, name: "Boston", canEdit: true, canDelete: false });
-    expect((await get(chicago, admin())).json()).toMatchObject({ id: chicago, name: "Chicago", canEdit: true, canDelete: true });
+    // Chicago has no testing users but candidates and tests: history all the same.
+    expect((await get(chicago, admin())).json()).toMatchObject({ id: chicago, name: "Chicago", users: 0, canEdit: true, canDelete: false });
+    const created = await edit({ name: "Denver" }, admin());
+    const id = created.json().id;
+    expect((await get(id, admin())).json()).toMatchObject({ id, name: "Denver", users: 0, tests: 0, canEdit: true, canDelete: true });
+    expect((await del(id, admin())).statusCode).toBe(200);
   });
 });
 
@@ -81,7 +85,7 @@ describe("office administrator", () => {
 
   it("lists only their own office", async () => {
     const body = (await list(officeAdmin())).json();
-    expect(body).toEqual({ offices: [{ id: boston, name: "Boston", users: 2, tests: 0, is_invoiced: false }], itemCount: 1, pageCount: 1 });
+    expect(body).toEqual({ offices: [{ id: boston, name: "Boston", users: 2, tests: await testsOf(boston), is_invoiced: false }], itemCount: 1, pageCount: 1 });
   });
 
   it("reads their office but may not delete it", async () => {

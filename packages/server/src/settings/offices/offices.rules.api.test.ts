@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { auditLog } from "../../db/schema.js";
+import { assignedTests, auditLog, candidates, offices, resultRecipients, testGroups, users } from "../../db/schema.js";
 
 /** Validation, the office life cycle and the delete rule, as the account administrator. */
 let t: TestApp;
@@ -104,5 +104,69 @@ describe("life cycle", () => {
       messageKey: "offices.messages.hasHistory",
     });
     expect((await get(boston)).json()).toMatchObject({ name: "Boston", users: 2 });
+  });
+});
+
+describe("counts", () => {
+  const testsOf = async (officeId: number) =>
+    (await t.ctx.db.select({ n: count() }).from(assignedTests).where(and(eq(assignedTests.officeId, officeId), isNull(assignedTests.deletedAt))))[0].n;
+
+  it("Tests counts the office's assigned tests, leaving deleted ones out", async () => {
+    const [chicago] = t.ids.offices.northwind.slice(1);
+    const before = (await get(chicago)).json().tests;
+    expect(before).toBe(await testsOf(chicago));
+    expect(before).toBeGreaterThan(0);
+    const [open] = await t.ctx.db
+      .select({ id: assignedTests.id })
+      .from(assignedTests)
+      .where(and(eq(assignedTests.officeId, chicago), isNull(assignedTests.deletedAt)))
+      .limit(1);
+    await t.ctx.db.update(assignedTests).set({ deletedAt: new Date() }).where(eq(assignedTests.id, open.id));
+    try {
+      expect((await get(chicago)).json().tests).toBe(before - 1);
+      const listed = (await post("/api/offices/list", { page: 1 })).json().offices.find((o: { id: number }) => o.id === chicago);
+      expect(listed.tests).toBe(before - 1);
+    } finally {
+      await t.ctx.db.update(assignedTests).set({ deletedAt: null }).where(eq(assignedTests.id, open.id));
+    }
+  });
+
+  it("Users counts active testing users only", async () => {
+    const officeUser = t.ids.users["office.user@northwind.example"];
+    await t.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, officeUser));
+    try {
+      expect((await get(boston)).json().users).toBe(1);
+    } finally {
+      await t.ctx.db.update(users).set({ isActive: true }).where(eq(users.id, officeUser));
+    }
+    expect((await get(boston)).json().users).toBe(2);
+  });
+});
+
+describe("offices with history", () => {
+  const northwind = () => t.ids.accounts.northwind;
+  const newOffice = async (name: string) => (await post("/api/offices/edit", { name })).json().id as number;
+  const stillThere = async (id: number) => (await t.ctx.db.select({ id: offices.id }).from(offices).where(eq(offices.id, id))).length === 1;
+
+  it("refuses to delete an office with candidates (even deleted ones) and no users (422)", async () => {
+    const id = await newOffice("Portland");
+    await t.ctx.db.insert(candidates).values({ accountId: northwind(), officeId: id, firstName: "Rosa", lastName: "Lima", deletedAt: new Date() });
+    expect((await get(id)).json()).toMatchObject({ users: 0, tests: 0, canDelete: false });
+    const res = await post("/api/offices/delete", { id });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().messageKey).toBe("offices.messages.hasHistory");
+    expect(await stillThere(id)).toBe(true);
+  });
+
+  it("deletes an office's own test groups and result recipients with it (they are settings, not history)", async () => {
+    const id = await newOffice("Tacoma");
+    const [group] = await t.ctx.db.insert(testGroups).values({ accountId: northwind(), officeId: id, description: "Tacoma screening" }).returning();
+    const [recipient] = await t.ctx.db.insert(resultRecipients).values({ accountId: northwind(), officeId: id, email: "hr@tacoma.example" }).returning();
+    expect((await get(id)).json()).toMatchObject({ canDelete: true });
+    const res = await post("/api/offices/delete", { id });
+    expect(res.statusCode).toBe(200);
+    expect(await stillThere(id)).toBe(false);
+    expect(await t.ctx.db.select().from(testGroups).where(eq(testGroups.id, group.id))).toEqual([]);
+    expect(await t.ctx.db.select().from(resultRecipients).where(eq(resultRecipients.id, recipient.id))).toEqual([]);
   });
 });

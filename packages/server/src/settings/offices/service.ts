@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import {
   CLIENT_ROLES,
   officeMessages,
@@ -10,7 +10,7 @@ import {
   type OfficeRow,
 } from "@parlance/contract";
 import type { Db } from "../../db/client.js";
-import { accounts, offices, users } from "../../db/schema.js";
+import { accounts, assignedTests, candidates, offices, resultRecipients, testGroups, users } from "../../db/schema.js";
 import type { Caller } from "../../http/caller.js";
 import { forbidden, HttpError } from "../../http/errors.js";
 import { audit } from "../../audit/audit.js";
@@ -49,27 +49,48 @@ function inScope(scope: OfficeScope): SQL {
 // Testing users (not candidates, who are users too) make up an office's Users count.
 const isTestingUser = sql.raw(`ARRAY[${CLIENT_ROLES.join(",")}]::int[]`);
 
-/** Users and tests counts of the given offices. */
+/**
+ * Users and tests counts of the given offices: the office's active testing users (not
+ * candidates, who are users too, nor deactivated users), and the tests assigned to its candidates
+ * that were not deleted.
+ */
 async function officeCounts(db: Db, officeIds: number[]): Promise<Map<number, { users: number; tests: number }>> {
   const counts = new Map(officeIds.map((id) => [id, { users: 0, tests: 0 }]));
   if (officeIds.length === 0) return counts;
   const userRows = await db
     .select({ officeId: users.officeId, n: count() })
     .from(users)
-    .where(and(inArray(users.officeId, officeIds), sql`${users.roles} && ${isTestingUser}`))
+    .where(and(inArray(users.officeId, officeIds), eq(users.isActive, true), sql`${users.roles} && ${isTestingUser}`))
     .groupBy(users.officeId);
   for (const row of userRows) counts.get(row.officeId!)!.users = row.n;
-  // Tests: assigned tests arrive with test assignment; count them here, grouped by office, then.
+  const testRows = await db
+    .select({ officeId: assignedTests.officeId, n: count() })
+    .from(assignedTests)
+    .where(and(inArray(assignedTests.officeId, officeIds), isNull(assignedTests.deletedAt)))
+    .groupBy(assignedTests.officeId);
+  for (const row of testRows) counts.get(row.officeId!)!.tests = row.n;
   return counts;
 }
 
 /**
- * Whether the office has data that must outlive it, so it cannot be deleted. Any user row still
- * pointing at it counts (testing users and candidates). Later issues add candidates' tests here.
+ * Whether the office has data that must outlive it, so it cannot be deleted: any user row still
+ * pointing at it (testing users, deactivated ones and candidates' sign-ins), any candidate (deleted
+ * ones keep their tests) and any assigned test. Its own test groups and result recipients are
+ * settings and are deleted with it.
  */
 export async function officeHasHistory(db: Db, officeId: number): Promise<boolean> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.officeId, officeId)).limit(1);
-  return user !== undefined;
+  // Columns inside sql`` render unqualified here, so each subquery names only its own table.
+  const [row] = await db
+    .select({
+      has: sql<boolean>`(
+        exists (select 1 from ${users} where ${users.officeId} = ${officeId})
+        or exists (select 1 from ${candidates} where ${candidates.officeId} = ${officeId})
+        or exists (select 1 from ${assignedTests} where ${assignedTests.officeId} = ${officeId})
+      )`,
+    })
+    .from(offices)
+    .where(eq(offices.id, officeId));
+  return row?.has === true;
 }
 
 /** One page of offices, ordered by name (case-insensitive), then id. */
@@ -154,7 +175,14 @@ export async function deleteOffice(db: Db, caller: Caller, scope: OfficeScope, i
     const office = await findOffice(tx, scope, id, true);
     // 422, not 409: the office is not in a conflicting edit, a business rule forbids the delete.
     if (await officeHasHistory(tx, id)) throw officeError(422, "hasHistory");
+    // The office's own test groups and result recipients are settings, not history: they go with it
+    // (batteries made from a group keep their description; their group link becomes null).
+    const groups = await tx.delete(testGroups).where(eq(testGroups.officeId, id)).returning({ id: testGroups.id });
+    const recipients = await tx.delete(resultRecipients).where(eq(resultRecipients.officeId, id)).returning({ id: resultRecipients.id });
     await tx.delete(offices).where(eq(offices.id, id));
-    await audit({ db: tx }, { caller, action: "offices.delete", targetType: "office", targetId: id, details: { name: office.name }, ip });
+    await audit(
+      { db: tx },
+      { caller, action: "offices.delete", targetType: "office", targetId: id, details: { name: office.name, testGroups: groups.length, resultRecipients: recipients.length }, ip },
+    );
   });
 }

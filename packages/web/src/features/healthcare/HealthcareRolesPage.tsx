@@ -1,0 +1,77 @@
+import { Alert, Button, List, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { healthcareRoutes, type HealthcareRole } from "@parlance/contract";
+import { call } from "../../api/client";
+import { availablePaths } from "../../app/router";
+import { useStandardCrumbs, type Crumb } from "../../app/layout/Breadcrumbs";
+import { PageHeader } from "../../app/layout/PageHeader";
+import { DataTable, type DataColumn } from "../../ui/DataTable";
+import { EmptyState, RemoteData } from "../../ui/RemoteData";
+
+const CANDIDATES_PATH = "/testing/candidates";
+
+/**
+ * /testing/candidates/healthcare_roles: the health care roles with their specialties (client
+ * spec §2). Accounts without the medical option get none and see 'No health care roles
+ * available.'; a failed load says 'Failed to load health care roles.' and 'Please try again later.'
+ */
+export default function HealthcareRolesPage() {
+  const { t } = useTranslation();
+  const { home, testing } = useStandardCrumbs();
+  const crumbs: Crumb[] = [home, testing];
+  // The candidates list is the parent page; link it once it exists.
+  if (availablePaths.has(CANDIDATES_PATH)) crumbs.push({ label: t("healthcare.candidatesCrumb"), to: CANDIDATES_PATH });
+
+  const query = useQuery({
+    queryKey: ["healthcare_roles"],
+    queryFn: ({ signal }) => call(healthcareRoutes.getRoles, {}, undefined, { signal }),
+  });
+
+  const columns: DataColumn<HealthcareRole>[] = [
+    { key: "role", header: t("healthcare.columns.role"), rowHeader: true, cell: (r) => r.name },
+    {
+      key: "specialties",
+      header: t("healthcare.columns.specialties"),
+      cell: (r) =>
+        r.specialties.length === 0 ? (
+          <Text size="sm" c="gray.7">
+            {t("healthcare.noSpecialties")}
+          </Text>
+        ) : (
+          <List size="sm" spacing={2} aria-label={t("healthcare.specialtiesOf", { role: r.name })}>
+            {r.specialties.map((s) => (
+              <List.Item key={s.id}>{s.name}</List.Item>
+            ))}
+          </List>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t("healthcare.title")} breadcrumbs={crumbs} />
+      <Text c="gray.7" mb="md" maw={720}>
+        {t("healthcare.intro")}
+      </Text>
+      <RemoteData
+        query={query}
+        skeletonRows={5}
+        isEmpty={(data) => data.roles.length === 0}
+        empty={<EmptyState message={t("healthcare.empty")} />}
+        renderError={() => (
+          <Alert color="red" variant="light" role="alert" title={t("healthcare.loadFailure")}>
+            <Text size="sm">{t("healthcare.tryAgainLater")}</Text>
+            <Button variant="white" color="red" size="xs" mt="xs" onClick={() => void query.refetch()} loading={query.isFetching}>
+              {t("ui.retry")}
+            </Button>
+          </Alert>
+        )}
+      >
+        {(data) => (
+          <DataTable caption={t("healthcare.tableCaption")} captionHidden columns={columns} rows={data.roles} rowKey={(r) => r.id} minWidth={320} />
+        )}
+      </RemoteData>
+    </>
+  );
+}
