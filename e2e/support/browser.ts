@@ -44,6 +44,8 @@ export async function newContext(browser: Browser, opts: { width?: number; heigh
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     locale: "en-US",
     timezoneId: "America/New_York",
+    // No fades: axe then checks dialogs as they are, not half-transparent mid-transition.
+    reducedMotion: "reduce",
   });
   context.setDefaultTimeout(15_000);
   return context;

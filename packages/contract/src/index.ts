@@ -19,5 +19,8 @@ export * from "./collect-routes.js";
 export * from "./catalogue/catalogue.js";
 export * from "./candidates/reference.js";
 export * from "./history/display-status.js";
+export * from "./history/history.js";
+export * from "./assignment/assignment.js";
+export * from "./tracks/tracks.js";
 export * from "./healthcare/roles.js";
 export * from "./search/query.js";

@@ -15,6 +15,9 @@ import { registerTestingUserRoutes } from "./settings/users/routes.js";
 import { registerTestGroupRoutes } from "./settings/packages/routes.js";
 import { registerRecipientRoutes } from "./settings/recipients/routes.js";
 import { registerMailboxRoutes } from "./mail/routes.js";
+import { registerAssignmentRoutes } from "./assignment/routes.js";
+import { registerHistoryRoutes } from "./history/routes.js";
+import { registerTrackRoutes } from "./tracks/routes.js";
 import { registerHealthcareRoutes } from "./healthcare/routes.js";
 
 export interface BuildOptions {
@@ -64,6 +67,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerStartupRoutes(app, ctx);
   registerOfficeRoutes(app, ctx);
   registerProctorServiceRoutes(app, ctx);
+  registerAssignmentRoutes(app, ctx);
+  registerHistoryRoutes(app, ctx);
+  registerTrackRoutes(app, ctx);
   registerTestingUserRoutes(app, ctx);
   registerTestGroupRoutes(app, ctx);
   registerRecipientRoutes(app, ctx);

@@ -75,13 +75,26 @@ export interface SearchQuery {
   sort: { field: SortField; descending: boolean } | null;
 }
 
-export type ParseResult = { ok: true; query: SearchQuery } | { ok: false; message: string };
+export type SearchMessage = keyof typeof searchMessages;
+
+/**
+ * A refused query: the English message, and its key and values so a screen can say it in the
+ * reader's language (i18n `search.messages.<key>`).
+ */
+export interface SearchQueryError {
+  ok: false;
+  message: string;
+  key: SearchMessage;
+  params: Record<string, string>;
+}
+
+export type ParseResult = { ok: true; query: SearchQuery } | SearchQueryError;
 
 /** Longest query accepted; longer input is refused rather than searched. */
 export const SEARCH_QUERY_MAX = 500;
 
 export const searchMessages = {
-  tooLong: `The search is too long (at most ${SEARCH_QUERY_MAX} characters).`,
+  tooLong: "The search is too long (at most {max} characters).",
   unclosedQuote: "A quoted search term is missing its closing quote.",
   unknownKeyword: "Unknown search keyword '{keyword}'. Use one of: {keywords}.",
   emptyValue: "The search keyword '{keyword}' needs a value.",
@@ -93,13 +106,17 @@ export const searchMessages = {
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? "");
 
+function refuse(key: SearchMessage, params: Record<string, string> = {}): SearchQueryError {
+  return { ok: false, message: fill(searchMessages[key], params), key, params };
+}
+
 interface Token {
   keyword: string | null;
   value: string;
 }
 
 /** Splits into tokens: `word`, `"quoted words"`, `key:value`, `key:"quoted value"`. */
-function tokenize(input: string): Token[] | string {
+function tokenize(input: string): Token[] | null {
   const tokens: Token[] = [];
   let i = 0;
   const n = input.length;
@@ -125,7 +142,7 @@ function tokenize(input: string): Token[] | string {
       i += keywordMatch[0].length;
     }
     const value = readValue();
-    if (value === null) return searchMessages.unclosedQuote;
+    if (value === null) return null;
     tokens.push({ keyword, value: value.trim() });
   }
   return tokens;
@@ -173,9 +190,9 @@ const includes = <T extends string>(list: readonly T[], v: string): v is T => (l
 
 export function parseSearchQuery(input: string | null | undefined): ParseResult {
   const text = (input ?? "").trim();
-  if (text.length > SEARCH_QUERY_MAX) return { ok: false, message: searchMessages.tooLong };
+  if (text.length > SEARCH_QUERY_MAX) return refuse("tooLong", { max: String(SEARCH_QUERY_MAX) });
   const tokens = tokenize(text);
-  if (typeof tokens === "string") return { ok: false, message: tokens };
+  if (tokens === null) return refuse("unclosedQuote");
 
   const query: SearchQuery = { free: [], filters: [], sort: null };
   for (const { keyword, value } of tokens) {
@@ -184,24 +201,24 @@ export function parseSearchQuery(input: string | null | undefined): ParseResult 
       continue;
     }
     if (!includes(SEARCH_KEYWORDS, keyword)) {
-      return { ok: false, message: fill(searchMessages.unknownKeyword, { keyword, keywords: SEARCH_KEYWORDS.join(", ") }) };
+      return refuse("unknownKeyword", { keyword, keywords: SEARCH_KEYWORDS.join(", ") });
     }
-    if (!value) return { ok: false, message: fill(searchMessages.emptyValue, { keyword }) };
+    if (!value) return refuse("emptyValue", { keyword });
     if (keyword === "sort") {
       const descending = value.startsWith("-");
       const field = (descending ? value.slice(1) : value).toLowerCase();
-      if (!includes(SORT_FIELDS, field)) return { ok: false, message: fill(searchMessages.badSort, { fields: SORT_FIELDS.join(", ") }) };
+      if (!includes(SORT_FIELDS, field)) return refuse("badSort", { fields: SORT_FIELDS.join(", ") });
       query.sort = { field, descending };
     } else if (includes(DATE_KEYWORDS, keyword)) {
       const range = parseDateValue(value);
-      if (!range) return { ok: false, message: fill(searchMessages.badDate, { keyword, value }) };
+      if (!range) return refuse("badDate", { keyword, value });
       // start_date and end_date bound the test date from one side each.
       const bounded = keyword === "start_date" ? { from: range.from ?? range.to } : keyword === "end_date" ? { to: range.to ?? range.from } : range;
       query.filters.push({ kind: "date", keyword, ...bounded });
     } else if (includes(FLAG_KEYWORDS, keyword)) {
       const v = value.toLowerCase();
       if (keyword === "expired" && v === "all") continue;
-      if (v !== "yes" && v !== "no") return { ok: false, message: fill(searchMessages.badFlag, { keyword }) };
+      if (v !== "yes" && v !== "no") return refuse("badFlag", { keyword });
       query.filters.push({ kind: "flag", keyword, value: v === "yes" });
     } else if (includes(TEXT_KEYWORDS, keyword)) {
       query.filters.push({ kind: "text", keyword, value });

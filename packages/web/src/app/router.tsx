@@ -54,6 +54,8 @@ export const routes = [
             { path: `${base}/resultrecipients/:id/edit`, element: guarded("resultRecipients", page(() => import("../features/settings/recipients/RecipientFormPage"))) },
           ]),
           { path: "/testing/candidates/healthcare_roles", element: guarded("candidates", page(() => import("../features/healthcare/HealthcareRolesPage"))) },
+          { path: "/testing/candidates/tests", element: guarded("testHistory", page(() => import("../features/history/TestHistoryPage"))) },
+          { path: "/testing/track/:id", element: guarded("candidates", page(() => import("../features/tracks/TrackPage"))) },
           { path: "/dev/mailbox", element: page(() => import("../features/mailbox/MailboxPage")) },
         ],
       },
@@ -78,5 +80,6 @@ export const availablePaths = new Set([
   "/testing/settings/packages",
   "/testing/settings/resultrecipients",
   "/testing/candidates/healthcare_roles",
+  "/testing/candidates/tests",
   "/dev/mailbox",
 ]);

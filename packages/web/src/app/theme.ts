@@ -6,6 +6,8 @@ export const theme = createTheme({
   primaryShade: 8,
   fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', 'Noto Sans CJK TC', sans-serif",
   defaultRadius: "sm",
+  // People who ask their system for less motion get dialogs and menus without fades.
+  respectReducedMotion: true,
 });
 
 /**

@@ -28,7 +28,8 @@ interface DataTableProps<T> {
 export function DataTable<T>({ caption, captionHidden = false, columns, rows, rowKey, minWidth = 560 }: DataTableProps<T>) {
   return (
     // position: relative keeps visually hidden (absolute) header text inside the scroll box on phones.
-    <Table.ScrollContainer minWidth={minWidth} type="native" style={{ position: "relative" }}>
+    // The box is a named, focusable region so keyboard users can scroll a wide table sideways.
+    <Table.ScrollContainer minWidth={minWidth} type="native" style={{ position: "relative" }} tabIndex={0} role="region" aria-label={caption}>
       <Table striped highlightOnHover verticalSpacing="sm" captionSide="top">
         {captionHidden ? (
           <caption>

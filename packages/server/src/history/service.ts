@@ -1,0 +1,243 @@
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import {
+  historyMessages,
+  PAGE_SIZE,
+  pageCountOf,
+  parseSearchQuery,
+  scoreText,
+  statusText,
+  type CandidateTestRecord,
+  type HistoryMessage,
+  type SearchQuery,
+  type TestHistoryItem,
+  type TestHistoryPage,
+} from "@parlance/contract";
+import type { Db } from "../db/client.js";
+import {
+  assignedTests,
+  candidates,
+  candidateTests,
+  candidateTrackTests,
+  healthcareRoles,
+  languages,
+  offices,
+  tests,
+} from "../db/schema.js";
+import { HttpError } from "../http/errors.js";
+import {
+  cancelWindow,
+  candidatesInScope,
+  iso,
+  isDeletable,
+  liveAssignedTests,
+  statusColumns,
+  statusOf,
+  testDateOf,
+  type ClientScope,
+} from "./records.js";
+import { orderOfQuery, whereOfQuery } from "./search.js";
+
+export const historyError = (status: number, name: HistoryMessage) =>
+  new HttpError(status, historyMessages[name], `history.messages.${name}`);
+
+/** The query text as a parsed query; a bad query is a 400 with the parser's message. */
+export function parseHistoryQuery(text: string): SearchQuery {
+  const parsed = parseSearchQuery(text);
+  if (!parsed.ok) throw new HttpError(400, parsed.message);
+  return parsed.query;
+}
+
+/** Every test of one candidate (newest first), with its display status and what may be done with it. */
+export async function candidateHistory(db: Db, scope: ClientScope, candidateId: number): Promise<CandidateTestRecord[]> {
+  const [candidate] = await db
+    .select({ id: candidates.id })
+    .from(candidates)
+    .where(and(candidatesInScope(scope), eq(candidates.id, candidateId)))
+    .limit(1);
+  if (!candidate) throw historyError(404, "candidateNotFound");
+  const rows = await db
+    .select({
+      ...statusColumns,
+      id: assignedTests.id,
+      accountTestId: assignedTests.accountTestId,
+      trackTestId: assignedTests.candidateTrackTestId,
+      trackId: candidateTrackTests.trackId,
+      accessCode: assignedTests.accessCode,
+      createdAt: assignedTests.createdAt,
+      description: tests.description,
+      method: tests.method,
+      proctorState: candidateTests.proctorState,
+      proctorValue: candidateTests.proctorValue,
+    })
+    .from(assignedTests)
+    .innerJoin(tests, eq(tests.id, assignedTests.testId))
+    .leftJoin(candidateTests, eq(candidateTests.assignedTestId, assignedTests.id))
+    .leftJoin(candidateTrackTests, eq(candidateTrackTests.id, assignedTests.candidateTrackTestId))
+    .where(and(eq(assignedTests.candidateId, candidateId), eq(assignedTests.accountId, scope.accountId), liveAssignedTests))
+    .orderBy(desc(assignedTests.createdAt), desc(assignedTests.id));
+  const now = new Date();
+  return rows.map((r) => {
+    const view = statusOf(r, now);
+    const window = cancelWindow(r, now);
+    return {
+      candidate_test_id: r.attemptId,
+      assigned_test_id: r.id,
+      account_test_id: r.accountTestId,
+      candidate_track_id: r.trackId,
+      candidate_track_test_id: r.trackTestId,
+      state: r.assignedState,
+      description: r.description,
+      method_short_name: r.method,
+      access_code: r.accessCode,
+      expired: view.expired,
+      expiration: r.expiresAt.toISOString(),
+      cancelable: window.cancelable,
+      late_cancelable: window.lateCancelable,
+      result_state: r.resultState,
+      result_value: r.resultValue,
+      proctor_state: r.proctorState,
+      proctor_value: r.proctorValue,
+      is_scheduled: r.scheduledAt !== null,
+      datetime: iso(testDateOf(r)),
+      // Rescheduling is free while an early cancellation would be.
+      can_reschedule: window.cancelable,
+      assigned_at: r.createdAt.toISOString(),
+      deletable: isDeletable(r),
+      view,
+    };
+  });
+}
+
+/** Columns of a test history item. */
+const itemColumns = {
+  ...statusColumns,
+  id: assignedTests.id,
+  candidateId: candidates.id,
+  firstName: candidates.firstName,
+  lastName: candidates.lastName,
+  employeeId: candidates.employeeId,
+  healthCareRole: healthcareRoles.name,
+  office: offices.name,
+  clientNotes: candidates.clientNotes,
+  test: tests.description,
+  method: tests.method,
+  testType: tests.testType,
+  requiresLiveProctor: assignedTests.requiresLiveProctor,
+  accessCode: assignedTests.accessCode,
+  createdAt: assignedTests.createdAt,
+  trackId: candidateTrackTests.trackId,
+};
+
+/** Tests in scope joined with everything the search language can name. */
+function selectItems(db: Db) {
+  return db
+    .select(itemColumns)
+    .from(assignedTests)
+    .innerJoin(candidates, eq(candidates.id, assignedTests.candidateId))
+    .innerJoin(tests, eq(tests.id, assignedTests.testId))
+    .innerJoin(languages, eq(languages.id, tests.languageId))
+    .leftJoin(candidateTests, eq(candidateTests.assignedTestId, assignedTests.id))
+    .leftJoin(offices, eq(offices.id, candidates.officeId))
+    .leftJoin(healthcareRoles, eq(healthcareRoles.id, candidates.healthCareRoleId))
+    .leftJoin(candidateTrackTests, eq(candidateTrackTests.id, assignedTests.candidateTrackTestId));
+}
+
+function countItems(db: Db) {
+  return db
+    .select({ n: count() })
+    .from(assignedTests)
+    .innerJoin(candidates, eq(candidates.id, assignedTests.candidateId))
+    .innerJoin(tests, eq(tests.id, assignedTests.testId))
+    .innerJoin(languages, eq(languages.id, tests.languageId))
+    .leftJoin(candidateTests, eq(candidateTests.assignedTestId, assignedTests.id))
+    .leftJoin(offices, eq(offices.id, candidates.officeId))
+    .leftJoin(healthcareRoles, eq(healthcareRoles.id, candidates.healthCareRoleId));
+}
+
+type ItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>["execute"]>>[number];
+
+function scopeWhere(scope: ClientScope, query: SearchQuery): SQL {
+  return and(candidatesInScope(scope), eq(assignedTests.accountId, scope.accountId), liveAssignedTests, whereOfQuery(query))!;
+}
+
+export function toHistoryItem(r: ItemRow, now = new Date()): TestHistoryItem {
+  const view = statusOf(r, now);
+  return {
+    id: r.id,
+    candidateId: r.candidateId,
+    candidateName: `${r.firstName} ${r.lastName}`.trim(),
+    employeeId: r.employeeId,
+    healthCareRole: r.healthCareRole,
+    office: r.office,
+    clientNotes: r.clientNotes,
+    test: r.test,
+    method: r.method,
+    testType: r.testType,
+    requiresLiveProctor: r.requiresLiveProctor,
+    accessCode: r.accessCode,
+    result: scoreText(view),
+    date: iso(testDateOf(r)),
+    expiresAt: r.expiresAt.toISOString(),
+    expired: view.expired,
+    assigned: r.createdAt.toISOString(),
+    candidateTrackId: r.trackId,
+    view,
+  };
+}
+
+export async function searchHistory(db: Db, scope: ClientScope, queryText: string, page: number): Promise<TestHistoryPage> {
+  const query = parseHistoryQuery(queryText);
+  const where = scopeWhere(scope, query);
+  const [{ n }] = await countItems(db).where(where);
+  const rows = await selectItems(db)
+    .where(where)
+    .orderBy(...orderOfQuery(query))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  const now = new Date();
+  return { results: rows.map((r) => toHistoryItem(r, now)), itemCount: n, pageCount: pageCountOf(n) };
+}
+
+const BATCH = 500;
+
+/**
+ * Every test of a query, in order, a batch at a time: the ordered ids first (small), then the rows
+ * of each batch, so a download of any size holds one batch in memory.
+ */
+export async function* historyRows(db: Db, scope: ClientScope, query: SearchQuery): AsyncGenerator<TestHistoryItem[]> {
+  const where = scopeWhere(scope, query);
+  const idRows = await countItemsIds(db).where(where).orderBy(...orderOfQuery(query));
+  const ids = idRows.map((r) => r.id);
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const slice = ids.slice(i, i + BATCH);
+    const rows = await selectItems(db).where(inArray(assignedTests.id, slice));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const now = new Date();
+    yield slice.filter((id) => byId.has(id)).map((id) => toHistoryItem(byId.get(id)!, now));
+  }
+}
+
+function countItemsIds(db: Db) {
+  return db
+    .select({ id: assignedTests.id })
+    .from(assignedTests)
+    .innerJoin(candidates, eq(candidates.id, assignedTests.candidateId))
+    .innerJoin(tests, eq(tests.id, assignedTests.testId))
+    .innerJoin(languages, eq(languages.id, tests.languageId))
+    .leftJoin(candidateTests, eq(candidateTests.assignedTestId, assignedTests.id))
+    .leftJoin(offices, eq(offices.id, candidates.officeId))
+    .leftJoin(healthcareRoles, eq(healthcareRoles.id, candidates.healthCareRoleId));
+}
+
+/** The chosen tests, all in the caller's scope (404 if any is not: nothing is sent then). */
+export async function summaryItems(db: Db, scope: ClientScope, ids: number[]): Promise<TestHistoryItem[]> {
+  const rows = await selectItems(db).where(and(scopeWhere(scope, { free: [], filters: [], sort: null }), inArray(assignedTests.id, ids)));
+  if (rows.length !== ids.length) throw historyError(404, "testNotFound");
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const now = new Date();
+  return ids.map((id) => toHistoryItem(byId.get(id)!, now));
+}
+
+/** The English status text of an item (downloads). */
+export const englishStatus = (item: TestHistoryItem) => statusText(item.view);
+
