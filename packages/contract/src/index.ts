@@ -18,6 +18,8 @@ export * from "./settings/recipients.js";
 export * from "./collect-routes.js";
 export * from "./catalogue/catalogue.js";
 export * from "./candidates/reference.js";
+export * from "./candidates/form.js";
+export * from "./candidates/routes.js";
 export * from "./history/display-status.js";
 export * from "./history/history.js";
 export * from "./assignment/assignment.js";

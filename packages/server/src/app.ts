@@ -19,6 +19,7 @@ import { registerAssignmentRoutes } from "./assignment/routes.js";
 import { registerHistoryRoutes } from "./history/routes.js";
 import { registerTrackRoutes } from "./tracks/routes.js";
 import { registerHealthcareRoutes } from "./healthcare/routes.js";
+import { registerCandidateRoutes } from "./candidates/routes.js";
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
@@ -74,6 +75,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerTestGroupRoutes(app, ctx);
   registerRecipientRoutes(app, ctx);
   registerHealthcareRoutes(app, ctx);
+  registerCandidateRoutes(app, ctx);
   if (!ctx.config.production) registerMailboxRoutes(app, ctx);
   await registerApiDocs(app, ctx.config.publicUrl);
 

@@ -361,6 +361,21 @@ export const candidates = pgTable(
   (t) => [
     index("candidates_account_office_idx").on(t.accountId, t.officeId),
     index("candidates_user_idx").on(t.userId),
+    // Search (candidates/search.ts): prefix matches on lower(...) COLLATE "C" within an account,
+    // over the candidates that are not deleted. The trailing columns let the search answer from
+    // the index alone (index-only scans), without visiting the table for every match.
+    index("candidates_search_name_idx")
+      .on(t.accountId, sql`(lower(${t.lastName}) COLLATE "C")`, sql`(lower(${t.firstName}) COLLATE "C")`, t.id, t.officeId, t.firstName, t.lastName)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index("candidates_search_full_name_idx")
+      .on(t.accountId, sql`(lower((${t.firstName} || ' ') || ${t.lastName}) COLLATE "C")`, t.id, t.officeId, t.firstName, t.lastName)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index("candidates_search_email_idx")
+      .on(t.accountId, sql`(lower(${t.email}) COLLATE "C")`, t.id, t.officeId, t.firstName, t.lastName, t.email)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index("candidates_search_employee_id_idx")
+      .on(t.accountId, sql`(lower(${t.employeeId}) COLLATE "C")`, t.id, t.officeId, t.firstName, t.lastName, t.employeeId)
+      .where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 
@@ -453,6 +468,8 @@ export const assignedTests = pgTable(
     uniqueIndex("assigned_tests_access_code_idx").on(t.accessCode),
     index("assigned_tests_candidate_idx").on(t.candidateId),
     index("assigned_tests_account_office_created_idx").on(t.accountId, t.officeId, t.createdAt),
+    // The candidates search asks "has a test of this kind" per candidate: answered from the index.
+    index("assigned_tests_candidate_search_idx").on(t.candidateId, t.testId, t.createdAt).where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 

@@ -1,0 +1,5 @@
+CREATE INDEX "assigned_tests_candidate_search_idx" ON "assigned_tests" USING btree ("candidate_id","test_id","created_at") WHERE "assigned_tests"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "candidates_search_name_idx" ON "candidates" USING btree ("account_id",(lower("last_name") COLLATE "C"),(lower("first_name") COLLATE "C"),"id","office_id","first_name","last_name") WHERE "candidates"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "candidates_search_full_name_idx" ON "candidates" USING btree ("account_id",(lower(("first_name" || ' ') || "last_name") COLLATE "C"),"id","office_id","first_name","last_name") WHERE "candidates"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "candidates_search_email_idx" ON "candidates" USING btree ("account_id",(lower("email") COLLATE "C"),"id","office_id","first_name","last_name","email") WHERE "candidates"."deleted_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "candidates_search_employee_id_idx" ON "candidates" USING btree ("account_id",(lower("employee_id") COLLATE "C"),"id","office_id","first_name","last_name","employee_id") WHERE "candidates"."deleted_at" IS NULL;
