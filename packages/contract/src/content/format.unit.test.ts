@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { checkTestContent, countWords } from "./format.js";
+
+const minimal = {
+  key: "en-reading",
+  description: "English Reading Proficiency",
+  test_type_short_name: "reading",
+  sections: [
+    {
+      items: [
+        { id: "intro", kind: "instructions", text: "Read the passage." },
+        { id: "q1", kind: "radio", numbered: true, text: "Which?", choices: [{ id: "a", label: "A" }, { id: "b", label: "B" }], answer: "a" },
+      ],
+    },
+  ],
+};
+
+describe("checkTestContent", () => {
+  it("accepts a valid test and fills defaults", () => {
+    const r = checkTestContent(minimal);
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(r.content.answer_review).toBe(true);
+      expect(r.content.sections[0].timed).toBe(true);
+    }
+  });
+
+  it("refuses a test without sections with the spec's message", () => {
+    expect(checkTestContent({ ...minimal, sections: [] })).toEqual({ ok: false, errors: ["There must be at least one section in the test."] });
+  });
+
+  it("names the section and question of a broken choice", () => {
+    const broken = structuredClone(minimal);
+    (broken.sections[0].items[1] as { answer: string }).answer = "z";
+    expect(checkTestContent(broken)).toEqual({ ok: false, errors: ["The answer of question 2 of section 1 is not one of its choices."] });
+  });
+
+  it("says where a field is wrong", () => {
+    const r = checkTestContent({ ...minimal, key: "Bad Key" });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[0]).toBe("key: The test key is lowercase letters, digits and dashes.");
+  });
+
+  it("refuses duplicate item ids and empty sections", () => {
+    const dup = structuredClone(minimal);
+    dup.sections.push({ items: [] } as never);
+    (dup.sections[0].items[1] as { id: string }).id = "intro";
+    const r = checkTestContent(dup);
+    expect(r.ok ? [] : r.errors).toEqual(["Two items have the id 'intro'.", "Section 2 must have at least one item."]);
+  });
+});
+
+describe("countWords", () => {
+  it("counts words, and each Chinese character as one", () => {
+    expect(countWords("  The quick brown fox. ")).toBe(4);
+    expect(countWords("我们今天去公园")).toBe(7);
+    expect(countWords("Hello 世界!")).toBe(3);
+    expect(countWords(" — ")).toBe(0);
+  });
+});
