@@ -118,7 +118,7 @@ describe("settings lists", () => {
     const page = await context.newPage();
     await signIn(page, "admin@northwind.example");
     await page.goto("/testing/settings");
-    await page.getByRole("link", { name: /account users/i }).click();
+    await page.getByRole("link", { name: /^users/i }).click();
     await page.waitForURL("**/testing/settings/users");
     await expect.poll(() => page.getByRole("table").innerText()).toContain("Ben Okafor");
     await expectAccessible(page, "account users");

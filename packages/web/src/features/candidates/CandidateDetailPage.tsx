@@ -170,18 +170,13 @@ function Certificates({ candidate: c }: { candidate: CandidateDetail }) {
       ) : (
         <Stack gap="md">
           <Text size="sm" c="gray.7">
-            {t("candidates.detail.certificatesIntro")} {t("candidates.detail.certificatesSoon")}
+            {t("candidates.detail.certificatesIntro")}
           </Text>
           {c.certificates.map((cert) => (
             <Stack key={cert.type} gap={4}>
-              <Group justify="space-between" gap="sm">
-                <Title order={3} fz="md">
-                  {t(`candidates.detail.certificateTypes.${cert.type}`)}
-                </Title>
-                <Button size="compact-sm" variant="default" disabled>
-                  {t("candidates.detail.downloadSoon")}
-                </Button>
-              </Group>
+              <Title order={3} fz="md">
+                {t(`candidates.detail.certificateTypes.${cert.type}`)}
+              </Title>
               <Text size="sm" c="gray.7">
                 {t(`candidates.detail.certificateRules.${cert.type}`, { date: day(cert.minTestDate) })}
               </Text>
