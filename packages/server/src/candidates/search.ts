@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { TEST_METHOD_LABELS, TEST_METHODS, TEST_TYPES, type SearchFilter, type SearchQuery, type SortField } from "@parlance/contract";
+import { escapeLike } from "../db/like.js";
 
 /**
  * The candidates search as SQL (client spec §5). The query language's free terms and keywords
@@ -31,8 +32,6 @@ const LAST = sql.raw(`lower(c.last_name) COLLATE "C"`);
 const EMAIL = sql.raw(`lower(c.email) COLLATE "C"`);
 const EMPLOYEE_ID = sql.raw(`lower(c.employee_id) COLLATE "C"`);
 
-/** LIKE treats % _ and \ specially; a searched value means itself. */
-export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (m) => `\\${m}`);
 /** A lower-cased LIKE pattern the planner folds to a constant, so a prefix becomes an index range. */
 const prefix = (value: string) => sql`lower(${escapeLike(value) + "%"})`;
 const contains = (value: string) => sql`lower(${"%" + escapeLike(value) + "%"})`;

@@ -1,6 +1,7 @@
 import { and, desc, eq, not, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SearchFilter, SearchQuery, SortField } from "@parlance/contract";
 import { assignedTests, candidates, candidateTests, healthcareRoles, languages, offices, tests } from "../db/schema.js";
+import { escapeLike } from "../db/like.js";
 
 /**
  * The search language (contract search/query.ts) over tests: every term holds (AND). Free terms
@@ -10,12 +11,8 @@ import { assignedTests, candidates, candidateTests, healthcareRoles, languages, 
 
 const ZONE = "America/New_York";
 
-/** LIKE pattern of a user's text: %, _ and \ match themselves. */
-function likeText(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-const prefix = (v: string) => `${likeText(v)}%`;
-const contains = (v: string) => `%${likeText(v)}%`;
+const prefix = (v: string) => `${escapeLike(v)}%`;
+const contains = (v: string) => `%${escapeLike(v)}%`;
 
 const fullName = sql`(${candidates.firstName} || ' ' || ${candidates.lastName})`;
 
