@@ -26,3 +26,4 @@ export * from "./assignment/assignment.js";
 export * from "./tracks/tracks.js";
 export * from "./healthcare/roles.js";
 export * from "./search/query.js";
+export * from "./content/format.js";

@@ -35,14 +35,24 @@ export const contentMessages = {
   badAnswer: "The answer of question {item} of section {section} is not one of its choices.",
   duplicateChoice: "Question {item} of section {section} has two choices with the id '{choice}'.",
   duplicateItemId: "Two items have the id '{id}'.",
+  wrongMediaType: "Item '{id}' is {article} {kind} item, so its file must end in {extensions}.",
 } as const;
 
 const text = (what: string, max = 20_000) =>
   z.string({ error: `${what} must be text.` }).trim().min(1, `${what} must not be empty.`).max(max, `${what} is longer than ${max} characters.`);
 
+/** File extensions each presenting item kind may use (a browser plays or shows all of them). */
+export const MEDIA_EXTENSIONS = {
+  image: ["png", "jpg", "jpeg", "svg", "webp"],
+  audio: ["ogg", "opus", "mp3", "m4a", "wav", "webm"],
+  video: ["webm", "mp4"],
+} as const;
+
 const mediaFile = z
   .string({ error: "A media file must be a path under content/media/." })
-  .regex(/^media\/[A-Za-z0-9._/-]+\.(png|jpg|jpeg|svg|webp|ogg|mp3|m4a|wav|webm|mp4)$/, "A media file must be a path such as media/reading/figure-1.png (png, jpg, svg, webp, ogg, mp3, m4a, wav, webm or mp4).");
+  .regex(/^media\/[A-Za-z0-9._/-]+\.(png|jpg|jpeg|svg|webp|ogg|opus|mp3|m4a|wav|webm|mp4)$/, "A media file must be a path such as media/reading/figure-1.png (png, jpg, svg, webp, ogg, opus, mp3, m4a, wav, webm or mp4).")
+  // The path is joined to content/ on disk and later served: it must not climb out of media/.
+  .refine((p) => !p.split("/").some((part) => part === "" || part === "." || part === ".."), "A media file path must not contain empty, '.' or '..' parts.");
 
 const languageSide = z.object({
   name: text("The language name", 60),
@@ -72,6 +82,7 @@ const presentation = z.discriminatedUnion("kind", [
     direction: z.enum(["sending", "receiving"]).default("sending"),
     /** Plays allowed before an evaluator or proctor grants more; absent: unlimited. */
     plays: z.number().int().min(1).max(10).optional(),
+    /** What the recording says, for evaluators and authors; never sent to the candidate. */
     transcript: z.string().optional(),
     text: z.string().optional(),
   }),
@@ -174,6 +185,14 @@ export function checkTestContent(json: unknown): ContentCheck {
       const itemNo = i + 1;
       if (ids.has(item.id)) errors.push(fill(contentMessages.duplicateItemId, { id: item.id }));
       ids.add(item.id);
+      if (item.kind === "image" || item.kind === "audio" || item.kind === "video") {
+        // An audio player cannot show a PNG: catch the mix-up here rather than in a candidate's browser.
+        const allowed: readonly string[] = MEDIA_EXTENSIONS[item.kind];
+        const ext = item.src.slice(item.src.lastIndexOf(".") + 1).toLowerCase();
+        if (!allowed.includes(ext)) {
+          errors.push(fill(contentMessages.wrongMediaType, { id: item.id, article: item.kind === "video" ? "a" : "an", kind: item.kind, extensions: allowed.map((e) => "." + e).join(", ") }));
+        }
+      }
       if (item.kind !== "radio") return;
       if (item.choices.length < 2) errors.push(fill(contentMessages.noChoices, { item: itemNo, section: sectionNo }));
       const choiceIds = new Set<string>();
@@ -187,6 +206,23 @@ export function checkTestContent(json: unknown): ContentCheck {
     });
   });
   return errors.length ? { ok: false, errors } : { ok: true, content };
+}
+
+/** A media file a test uses, with the item that shows or plays it. */
+export interface MediaReference {
+  path: string;
+  itemId: string;
+}
+
+/** Every media file of a test, in the order the candidate meets them (the importer checks each exists). */
+export function mediaReferences(content: TestContent): MediaReference[] {
+  const refs: MediaReference[] = [];
+  for (const section of content.sections) {
+    for (const item of section.items) {
+      if (item.kind === "image" || item.kind === "audio" || item.kind === "video") refs.push({ path: item.src, itemId: item.id });
+    }
+  }
+  return refs;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkTestContent, countWords } from "./format.js";
+import { checkTestContent, countWords, mediaReferences } from "./format.js";
 
 const minimal = {
   key: "en-reading",
@@ -56,5 +56,29 @@ describe("countWords", () => {
     expect(countWords("我们今天去公园")).toBe(7);
     expect(countWords("Hello 世界!")).toBe(3);
     expect(countWords(" — ")).toBe(0);
+  });
+});
+
+describe("media references", () => {
+  const withMedia = (src: string, kind: "image" | "audio" = "image") => {
+    const c = structuredClone(minimal) as { sections: { items: unknown[] }[] };
+    c.sections[0].items.unshift(kind === "image" ? { id: "fig", kind, src, alt: "A bar chart" } : { id: "clip", kind, src, plays: 2 });
+    return checkTestContent(c);
+  };
+
+  it("lists every media file with its item, in order", () => {
+    const r = withMedia("media/en-reading/chart.svg");
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(mediaReferences(r.content)).toEqual([{ path: "media/en-reading/chart.svg", itemId: "fig" }]);
+  });
+
+  it("refuses a path that climbs out of media/", () => {
+    const r = withMedia("media/../../etc/passwd.png");
+    expect(r.ok ? [] : r.errors).toEqual(["sections.0.items.0.src: A media file path must not contain empty, '.' or '..' parts."]);
+  });
+
+  it("refuses a file of the wrong kind for its item", () => {
+    const r = withMedia("media/en-listening/clip.png", "audio");
+    expect(r.ok ? [] : r.errors).toEqual(["Item 'clip' is an audio item, so its file must end in .ogg, .opus, .mp3, .m4a, .wav, .webm."]);
   });
 });

@@ -200,9 +200,34 @@ export const tests = pgTable(
     /** Medical terminology test (offered through the medical option). */
     isMedical: boolean("is_medical").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
+    /** The `key` of this test's content file (content/<key>.json); null: no online content. */
+    contentKey: text("content_key").unique(),
     createdAt: createdAt(),
   },
   (t) => [index("tests_language_idx").on(t.languageId)],
+);
+
+/**
+ * Every imported version of a test's content (packages/server/src/content/import.ts). Rows are
+ * never changed: an attempt pins the version it started with, so a re-import never alters a test
+ * in progress; the test's current version is its newest row (highest id).
+ */
+export const testContentVersions = pgTable(
+  "test_content_versions",
+  {
+    id: serial("id").primaryKey(),
+    testId: integer("test_id")
+      .notNull()
+      .references(() => tests.id),
+    /** SHA-256 of the checked content and its media files: an unchanged import adds no version. */
+    contentHash: text("content_hash").notNull(),
+    /** The content as checkTestContent returns it (defaults filled in; radio answers included). */
+    content: jsonb("content").notNull(),
+    /** Media files it uses: [{path: "media/<key>/…", bytes, sha256}], paths relative to content/. */
+    media: jsonb("media").notNull().default(sql`'[]'::jsonb`),
+    importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("test_content_versions_test_idx").on(t.testId, t.id)],
 );
 
 /** Tests a client account may assign, with the account's fees in cents. */

@@ -60,6 +60,9 @@ export const DEMO_TESTS: readonly DemoTest[] = [
   { key: "med-cmn-ls-video", description: "Medical Mandarin Listening and Speaking (Video)", languageId: 100, method: "video", durationMinutes: 30, timeLimitMinutes: null, proctored: false, testType: "listening_speaking", isMedical: true },
 ];
 
+/** Demo tests with online content: content/<key>.json, linked through tests.content_key. */
+export const DEMO_CONTENT_KEYS: readonly string[] = ["en-reading", "es-en-translation", "en-listening", "ar-reading", "zh-writing"];
+
 /** Recommended medical test sets per language: the first test of each set is the recommended one. */
 export const DEMO_MEDICAL_SETS: readonly { languageId: number; label: string; tests: string[] }[] = [
   { languageId: 150, label: "Medical Listening and Speaking", tests: ["med-es-ls-ivr", "med-es-ls-live"] },
@@ -92,7 +95,7 @@ export async function seedCatalogue(tx: Tx, accountsWithMedical: { id: number; m
   await tx.insert(languages).values(CATALOGUE_LANGUAGES.map((l) => ({ ...l })));
   const testRows = await tx
     .insert(tests)
-    .values(DEMO_TESTS.map(({ key: _key, isMedical, ...t }) => ({ ...t, isMedical: isMedical ?? false })))
+    .values(DEMO_TESTS.map(({ key, isMedical, ...t }) => ({ ...t, isMedical: isMedical ?? false, contentKey: DEMO_CONTENT_KEYS.includes(key) ? key : null })))
     .returning({ id: tests.id });
   DEMO_TESTS.forEach((t, i) => (ids.tests[t.key] = testRows[i].id));
 

@@ -5,6 +5,7 @@ import { accessCodes, accounts, offices, users } from "../db/schema.js";
 import { hashPassword } from "../auth/passwords.js";
 import { seedCatalogue, type CatalogueIds } from "./catalogue.js";
 import { emptyHistoryIds, seedDemoHistory, type DemoHistoryIds } from "./history.js";
+import { importDemoContent, refreshDemoContent } from "./content.js";
 import { DEMO_ACCESS_CODE, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS, type DemoAccountKey } from "./world.js";
 
 export interface DemoIds {
@@ -68,13 +69,18 @@ export async function seedDemoWorld({ db }: Pick<AppContext, "db">): Promise<Dem
     });
     ids.history = await seedDemoHistory(tx, ids);
   });
+  await importDemoContent(db);
   return ids;
 }
 
 /** Seeds only into an empty database; returns whether it did. */
 export async function seedDemoWorldIfEmpty(ctx: Pick<AppContext, "db">): Promise<boolean> {
   const existing = await ctx.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, DEMO_ACCOUNTS.northwind.name)).limit(1);
-  if (existing.length > 0) return false;
+  if (existing.length > 0) {
+    // An older demo world gets the shipped content (and any edits to it) at the next start.
+    await refreshDemoContent(ctx.db);
+    return false;
+  }
   await seedDemoWorld(ctx);
   return true;
 }
