@@ -27,3 +27,4 @@ export * from "./tracks/tracks.js";
 export * from "./healthcare/roles.js";
 export * from "./search/query.js";
 export * from "./content/format.js";
+export * from "./taking/taking.js";

@@ -20,6 +20,7 @@ import { registerHistoryRoutes } from "./history/routes.js";
 import { registerTrackRoutes } from "./tracks/routes.js";
 import { registerHealthcareRoutes } from "./healthcare/routes.js";
 import { registerCandidateRoutes } from "./candidates/routes.js";
+import { registerTakingRoutes } from "./taking/routes.js";
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
@@ -76,6 +77,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerRecipientRoutes(app, ctx);
   registerHealthcareRoutes(app, ctx);
   registerCandidateRoutes(app, ctx);
+  registerTakingRoutes(app, ctx);
   if (!ctx.config.production) registerMailboxRoutes(app, ctx);
   await registerApiDocs(app, ctx.config.publicUrl);
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -528,10 +529,56 @@ export const candidateTests = pgTable(
     /** Proctoring outcome when proctored: 'reserved', 'completed', 'no_show'. */
     proctorState: text("proctor_state"),
     proctorValue: text("proctor_value"),
+    /** Online taking (issue 4): the content version pinned at start, so a re-import never changes a test in progress. */
+    contentVersionId: integer("content_version_id").references(() => testContentVersions.id),
+    /** The server's clock: start + time limit (doubled with adjustments); null when untimed. */
+    deadlineAt: timestamp("deadline_at", { withTimezone: true }),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /** SHA-256 of the recorded answers in item order, shown on the Thank You screen. */
+    receipt: text("receipt"),
+    lastHeartbeatAt: timestamp("last_heartbeat_at", { withTimezone: true }),
+    /** As the browser reports it; the deadline is what counts. */
+    secondsTaken: integer("seconds_taken"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("candidate_tests_assigned_idx").on(t.assignedTestId),
     index("candidate_tests_candidate_idx").on(t.candidateId),
+    // The expiry sweep looks for open attempts whose deadline passed.
+    index("candidate_tests_open_deadline_idx").on(t.deadlineAt).where(sql`${t.state} = 'in_progress'`),
   ],
+);
+
+/**
+ * The candidate's latest response per item of an attempt. `seq` is the browser's sequence number:
+ * an answer is replaced only by a newer seq, so repeated and reordered saves are harmless.
+ */
+export const candidateTestAnswers = pgTable(
+  "candidate_test_answers",
+  {
+    candidateTestId: integer("candidate_test_id")
+      .notNull()
+      .references(() => candidateTests.id, { onDelete: "cascade" }),
+    itemId: text("item_id").notNull(),
+    response: text("response").notNull(),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.candidateTestId, t.itemId] })],
+);
+
+/** Plays of a limited audio/video item, counted on the server so a reload cannot reset them. */
+export const candidateTestMediaGrants = pgTable(
+  "candidate_test_media_grants",
+  {
+    candidateTestId: integer("candidate_test_id")
+      .notNull()
+      .references(() => candidateTests.id, { onDelete: "cascade" }),
+    itemId: text("item_id").notNull(),
+    playsUsed: integer("plays_used").notNull().default(0),
+    /** Null: unlimited (the item has no `plays`). */
+    playsAllowed: integer("plays_allowed"),
+    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.candidateTestId, t.itemId] })],
 );

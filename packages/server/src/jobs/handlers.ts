@@ -3,6 +3,7 @@ import { purgeExpiredSessions } from "../auth/sessions.js";
 import { purgeOldHits } from "../auth/rate-limit.js";
 import { deliverMail } from "../mail/deliver.js";
 import { DELIVER_JOB } from "../mail/outbox.js";
+import { registerTakingJobs } from "../taking/expiry.js";
 
 /** Every background job the server runs. Areas add theirs here. */
 export async function registerJobHandlers(ctx: AppContext): Promise<void> {
@@ -11,4 +12,5 @@ export async function registerJobHandlers(ctx: AppContext): Promise<void> {
   await ctx.jobs.work<{ id: number }>(DELIVER_JOB, (data) => deliverMail(ctx, data));
   await ctx.jobs.work("rateLimit.purge", async () => purgeOldHits(ctx.db));
   await ctx.jobs.schedule("rateLimit.purge", "7 * * * *");
+  await registerTakingJobs(ctx);
 }

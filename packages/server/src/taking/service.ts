@@ -1,0 +1,267 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { takingMessages, type TestContent, type TestContentView, type SectionView } from "@parlance/contract";
+import type { AppContext } from "../context.js";
+import { candidateTestAnswers, candidateTestMediaGrants as grants, candidateTests, candidates } from "../db/schema.js";
+import type { Caller } from "../http/caller.js";
+import { badRequest, HttpError, unprocessable } from "../http/errors.js";
+import {
+  answersOf,
+  contentOf,
+  finalizeAttempt,
+  GRACE_MS,
+  heldTest,
+  isOverdue,
+  lockAttempt,
+  newestVersion,
+  remainingMs,
+  requireOpen,
+  submittedReceipt,
+  type Submitted,
+  type Tx,
+} from "./attempt.js";
+import { contentView, findItem, isResponseItem, itemsInOrder, sectionView } from "./view.js";
+import { EXPIRE_JOB } from "./expiry.js";
+
+/** Test taking: the logic behind /api/test_content/* and /api/heartbeat (routes.ts stays thin). */
+
+const refuse = (key: keyof typeof takingMessages) => unprocessable(takingMessages[key], `taking.messages.${key}`);
+
+/** Where a resumed candidate lands: the section of their most recent answer, else the first. */
+async function currentSection(db: Tx, attemptId: number, content: TestContent): Promise<number> {
+  const [last] = await db
+    .select({ itemId: candidateTestAnswers.itemId })
+    .from(candidateTestAnswers)
+    .where(eq(candidateTestAnswers.candidateTestId, attemptId))
+    .orderBy(desc(candidateTestAnswers.savedAt), desc(candidateTestAnswers.seq))
+    .limit(1);
+  return (last && itemsInOrder(content).find((e) => e.item.id === last.itemId)?.section) || 1;
+}
+
+/** POST start_test/{id}: creates the attempt (pinned content, server deadline) or resumes it. */
+export async function startTest(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<TestContentView> {
+  const now = new Date();
+  const held = await heldTest(ctx.db, caller, id);
+  let attempt = held.attempt;
+  if (!attempt || attempt.contentVersionId === null) {
+    // A first start: every rule that keeps a test from being taken, each with its own message.
+    if (attempt && attempt.state !== "in_progress") throw refuse(attempt.state === "received" ? "alreadySubmitted" : "notOnline");
+    if (held.deletedAt) throw refuse("deleted");
+    if (held.state === "taken") throw refuse("alreadySubmitted");
+    if (held.state === "cancelled") throw refuse("cancelled");
+    if (held.state === "expired" || held.expiresAt.getTime() <= now.getTime()) throw refuse("expired");
+    if (held.state === "needs_scheduling") throw refuse("needsScheduling");
+    if (held.state === "needs_payment") throw refuse("needsPayment");
+    if (held.method !== "online") throw refuse("notOnline");
+    // Proctor authorisation (exam password, agreement) is not built yet: until it is, a proctored
+    // test cannot be started by the candidate alone.
+    if (held.proctored) throw refuse("needsProctor");
+    const versionId = await newestVersion(ctx.db, held.testId);
+    if (versionId === null) throw refuse("accessFailure");
+    const content = await contentOf(ctx.db, versionId);
+    const limitMs = content.time_limit_minutes ? content.time_limit_minutes * 60_000 * (held.adjustments ? 2 : 1) : null;
+    const fields = { contentVersionId: versionId, deadlineAt: limitMs ? new Date(now.getTime() + limitMs) : null, startedAt: now, lastHeartbeatAt: now };
+    if (attempt) {
+      // An attempt recorded before online taking (no pinned content) gets its content and clock now.
+      [attempt] = await ctx.db.update(candidateTests).set(fields).where(eq(candidateTests.id, attempt.id)).returning();
+    } else {
+      const [created] = await ctx.db
+        .insert(candidateTests)
+        .values({ assignedTestId: id, candidateId: held.candidateId, accountId: held.accountId, state: "in_progress", ...fields })
+        // Two tabs starting at once: one row wins (unique assigned test); the other resumes it.
+        .onConflictDoNothing({ target: candidateTests.assignedTestId })
+        .returning();
+      if (!created) return startTest(ctx, caller, id, ip);
+      attempt = created;
+      if (limitMs) {
+        // The deadline job; the minute sweep (expiry.ts) catches it if this one is lost.
+        await ctx.jobs.send(EXPIRE_JOB, { candidateTestId: created.id }, { startAfterSeconds: Math.ceil((limitMs + GRACE_MS) / 1000) + 1 });
+      }
+    }
+  } else if (attempt.state === "received") {
+    throw refuse("alreadySubmitted");
+  } else if (attempt.state !== "in_progress") {
+    throw refuse("notOnline");
+  } else if (isOverdue(attempt, now)) {
+    // Came back after time ran out and before the job: submit what was saved, and say so.
+    const content = await contentOf(ctx.db, attempt.contentVersionId);
+    await ctx.db.transaction(async (tx) => {
+      const locked = await lockAttempt(tx, attempt!.id);
+      if (locked.state === "in_progress") await finalizeAttempt(tx, locked, content, { caller, ip }, now);
+    });
+    throw refuse("timeOverSubmitted");
+  }
+  const content = await contentOf(ctx.db, attempt.contentVersionId!);
+  return contentView(id, content, { currentSection: await currentSection(ctx.db, attempt.id, content), remainingMs: remainingMs(attempt, now) });
+}
+
+/** GET get_section/{id}?section=n: a page of the started test with the saved responses. */
+export async function getSection(ctx: AppContext, caller: Caller, id: number, sectionNo: number | undefined): Promise<SectionView> {
+  const now = new Date();
+  const { attempt } = await heldTest(ctx.db, caller, id);
+  requireOpen(attempt, now);
+  const content = await contentOf(ctx.db, attempt.contentVersionId);
+  const n = sectionNo ?? (await currentSection(ctx.db, attempt.id, content));
+  if (n > content.sections.length) throw new HttpError(404, takingMessages.noSuchSection, "taking.messages.noSuchSection");
+  return sectionView(content, n, await answersOf(ctx.db, attempt.id), remainingMs(attempt, now));
+}
+
+export interface ProgressItem {
+  id: string;
+  response: string;
+  seq: number;
+}
+
+/** Checks each answer against the pinned content (400 names the question); keeps the newest seq per item. */
+function checkItems(content: TestContent, items: ProgressItem[]): ProgressItem[] {
+  const newest = new Map<string, ProgressItem>();
+  for (const it of items) {
+    const item = findItem(content, it.id);
+    const say = (key: "unknownItem" | "notAnswerable" | "badChoice" | "tooLong", max = 0) =>
+      badRequest(takingMessages[key].replace("{id}", it.id).replace("{max}", String(max)), `taking.messages.${key}`);
+    if (!item) throw say("unknownItem");
+    if (!isResponseItem(item)) throw say("notAnswerable");
+    if (item.kind === "radio" && it.response !== "" && !item.choices.some((c) => c.id === it.response)) throw say("badChoice");
+    if ((item.kind === "short_text" || item.kind === "sized_text") && it.response.length > item.max_length) throw say("tooLong", item.max_length);
+    const seen = newest.get(it.id);
+    if (!seen || seen.seq < it.seq) newest.set(it.id, it);
+  }
+  return [...newest.values()];
+}
+
+/** Upserts answers where the incoming seq is newer; answers the seq now held for each item. */
+async function writeAnswers(tx: Tx, attemptId: number, items: ProgressItem[], now: Date): Promise<{ id: string; seq: number }[]> {
+  if (items.length === 0) return [];
+  await tx
+    .insert(candidateTestAnswers)
+    .values(items.map((it) => ({ candidateTestId: attemptId, itemId: it.id, response: it.response, seq: it.seq, savedAt: now })))
+    .onConflictDoUpdate({
+      target: [candidateTestAnswers.candidateTestId, candidateTestAnswers.itemId],
+      set: { response: sql`excluded.response`, seq: sql`excluded.seq`, savedAt: sql`excluded.saved_at` },
+      // A repeat or an older save arriving late changes nothing.
+      setWhere: sql`${candidateTestAnswers.seq} < excluded.seq`,
+    });
+  const held = await tx
+    .select({ id: candidateTestAnswers.itemId, seq: candidateTestAnswers.seq })
+    .from(candidateTestAnswers)
+    .where(and(eq(candidateTestAnswers.candidateTestId, attemptId), inArray(candidateTestAnswers.itemId, items.map((i) => i.id))));
+  const seqOf = new Map(held.map((h) => [h.id, h.seq]));
+  return items.map((i) => ({ id: i.id, seq: seqOf.get(i.id) ?? i.seq }));
+}
+
+export interface ProgressBody {
+  id?: number;
+  candidate_test_items: ProgressItem[];
+  seconds_taken?: number;
+}
+
+const checkBodyId = (id: number, body: ProgressBody) => {
+  if (body.id !== undefined && body.id !== id) throw badRequest(takingMessages.bodyIdMismatch, "taking.messages.bodyIdMismatch");
+};
+
+/** The browser's running time; a reordered (older) save never lowers it. */
+async function recordSecondsTaken(tx: Tx, attemptId: number, seconds: number | undefined): Promise<void> {
+  if (seconds === undefined) return;
+  await tx
+    .update(candidateTests)
+    .set({ secondsTaken: sql`greatest(coalesce(${candidateTests.secondsTaken}, 0), ${seconds})` })
+    .where(eq(candidateTests.id, attemptId));
+}
+
+/** POST save_progress/{id}. */
+export async function saveProgress(ctx: AppContext, caller: Caller, id: number, body: ProgressBody) {
+  checkBodyId(id, body);
+  const { attempt } = await heldTest(ctx.db, caller, id);
+  requireOpen(attempt, new Date());
+  const items = checkItems(await contentOf(ctx.db, attempt.contentVersionId), body.candidate_test_items);
+  return ctx.db.transaction(async (tx) => {
+    // Re-checked under the lock: a submit or the deadline may have come while we validated.
+    const now = new Date();
+    const locked = await lockAttempt(tx, attempt.id);
+    requireOpen(locked, now);
+    const saved = await writeAnswers(tx, locked.id, items, now);
+    await recordSecondsTaken(tx, locked.id, body.seconds_taken);
+    return { saved, time_limit: remainingMs(locked, now) };
+  });
+}
+
+/** POST submit_test/{id}: saves then submits; a repeat answers the same receipt. */
+export async function submitTest(ctx: AppContext, caller: Caller, id: number, body: ProgressBody, ip: string): Promise<Submitted> {
+  checkBodyId(id, body);
+  const { attempt } = await heldTest(ctx.db, caller, id);
+  if (!attempt || attempt.contentVersionId === null) throw new HttpError(409, takingMessages.notStarted, "taking.messages.notStarted");
+  const content = await contentOf(ctx.db, attempt.contentVersionId);
+  if (attempt.state === "received") return submittedReceipt(ctx.db, attempt, content);
+  if (attempt.state !== "in_progress") throw new HttpError(409, takingMessages.notOnline, "taking.messages.notOnline");
+  // After deadline + grace the late items are ignored (not even checked): what was saved in time counts.
+  const items = isOverdue(attempt, new Date()) ? [] : checkItems(content, body.candidate_test_items);
+  return ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    const locked = await lockAttempt(tx, attempt.id);
+    if (locked.state === "received") return submittedReceipt(tx, locked, content);
+    if (!isOverdue(locked, now)) await writeAnswers(tx, locked.id, items, now);
+    await recordSecondsTaken(tx, locked.id, body.seconds_taken);
+    return finalizeAttempt(tx, locked, content, { caller, ip }, now);
+  });
+}
+
+/** GET check_status/{id}. */
+export async function checkStatus(ctx: AppContext, caller: Caller, id: number) {
+  const { attempt } = await heldTest(ctx.db, caller, id);
+  if (!attempt || attempt.contentVersionId === null) return { success: true, state: "not_started" as const, remaining: null };
+  if (attempt.state === "received") return { success: true, state: "received" as const, remaining: 0 };
+  return { success: true, state: "in_progress" as const, remaining: remainingMs(attempt, new Date()) };
+}
+
+/**
+ * GET request_audio_access (spend = false) and grant_audio_access (spend = true). Plays are
+ * counted per item on the server; `play` re-confirms a play already counted, so a reload in the
+ * middle of a recording does not cost another.
+ */
+export async function audioAccess(ctx: AppContext, caller: Caller, id: number, query: { item: string; play?: number }, spend: boolean) {
+  const { attempt } = await heldTest(ctx.db, caller, id);
+  requireOpen(attempt, new Date());
+  const item = findItem(await contentOf(ctx.db, attempt.contentVersionId), query.item);
+  if (!item || (item.kind !== "audio" && item.kind !== "video")) throw refuse("grantFailure");
+  const allowed = item.plays ?? null;
+  return ctx.db.transaction(async (tx) => {
+    await tx.insert(grants).values({ candidateTestId: attempt.id, itemId: item.id, playsAllowed: allowed }).onConflictDoNothing();
+    const [g] = await tx
+      .select()
+      .from(grants)
+      .where(and(eq(grants.candidateTestId, attempt.id), eq(grants.itemId, item.id)))
+      .for("update");
+    const answer = (used: number, granted: boolean) => ({ success: true, item: item.id, plays_used: used, plays_allowed: allowed, granted });
+    const left = allowed === null || g.playsUsed < allowed;
+    if (!spend) return answer(g.playsUsed, left);
+    if (query.play !== undefined && query.play <= g.playsUsed) return answer(g.playsUsed, true);
+    if (query.play !== undefined && query.play !== g.playsUsed + 1) throw new HttpError(409, takingMessages.badPlay, "taking.messages.badPlay");
+    if (!left) throw new HttpError(409, takingMessages.noPlaysLeft, "taking.messages.noPlaysLeft");
+    await tx
+      .update(grants)
+      .set({ playsUsed: g.playsUsed + 1, grantedAt: new Date() })
+      .where(and(eq(grants.candidateTestId, attempt.id), eq(grants.itemId, item.id)));
+    return answer(g.playsUsed + 1, true);
+  });
+}
+
+/** POST /api/heartbeat: the caller's open attempt (or the one named) is alive; answers the time left. */
+export async function heartbeat(ctx: AppContext, caller: Caller, assignedTestId: number | undefined) {
+  const now = new Date();
+  const [open] = await ctx.db
+    .select({ id: candidateTests.id, assignedTestId: candidateTests.assignedTestId, deadlineAt: candidateTests.deadlineAt })
+    .from(candidateTests)
+    .innerJoin(candidates, eq(candidates.id, candidateTests.candidateId))
+    .where(
+      and(
+        eq(candidates.userId, caller.userId),
+        eq(candidateTests.state, "in_progress"),
+        sql`${candidateTests.contentVersionId} IS NOT NULL`,
+        assignedTestId === undefined ? undefined : eq(candidateTests.assignedTestId, assignedTestId),
+      ),
+    )
+    .orderBy(desc(candidateTests.startedAt))
+    .limit(1);
+  if (!open) return { success: true, id: null, remaining: null };
+  await ctx.db.update(candidateTests).set({ lastHeartbeatAt: now }).where(eq(candidateTests.id, open.id));
+  return { success: true, id: open.assignedTestId, remaining: remainingMs(open, now) };
+}
