@@ -14,8 +14,7 @@ import { candidateCatalogs, useCandidateSearch } from "./queries";
 import { useDeleteCandidate } from "./useDeleteCandidate";
 import { candidatePath, downloadHref, editCandidatePath, NEW_CANDIDATE_PATH } from "./paths";
 import { SearchHelp } from "./SearchHelp";
-import { useSearchQueryErrorText } from "../../ui/useSearchQueryErrorText";
-import { useSearchState } from "../../ui/useSearchState";
+import { useQuerySearch } from "../../ui/useQuerySearch";
 
 /** The spec's cap on the email search field (§5, §9). */
 const EMAIL_SEARCH_MAX = 24;
@@ -31,7 +30,7 @@ function sortOf(query: string): { field: SortField; descending: boolean } | null
 export default function CandidatesPage() {
   const { t } = useTranslation();
   const { home, testing } = useStandardCrumbs();
-  const [query, page, setSearch] = useSearchState();
+  const { query, page, setSearch, run, reset, queryError, clearQueryError } = useQuerySearch();
   const results = useCandidateSearch(query, page);
   const errorText = useApiErrorText(candidateCatalogs);
   const { requestDelete, deleting } = useDeleteCandidate({
@@ -47,23 +46,11 @@ export default function CandidatesPage() {
   const [sort, setSort] = useState<string | null>(initialSort?.field ?? "name");
   const [descending, setDescending] = useState(initialSort?.descending ?? false);
   const [advanced, setAdvanced] = useState(query);
-  const [queryError, setQueryError] = useState<string | null>(null);
-  const searchErrorText = useSearchQueryErrorText();
 
   const chosenSort = () => {
     const field = (sort ?? "name") as SortField;
     // The default order (name, A to Z) needs no sort term.
     return field === "name" && !descending ? null : { field, descending };
-  };
-
-  const run = (text: string) => {
-    const parsed = parseSearchQuery(text);
-    if (!parsed.ok) {
-      setQueryError(searchErrorText(parsed));
-      return;
-    }
-    setQueryError(null);
-    setSearch(text, 1);
   };
 
   const submitBasic = (e: FormEvent) => {
@@ -91,8 +78,7 @@ export default function CandidatesPage() {
     setSort("name");
     setDescending(false);
     setAdvanced("");
-    setQueryError(null);
-    setSearch("", 1);
+    reset();
   };
 
   const rows = results.data?.candidateProfiles ?? [];
@@ -233,7 +219,7 @@ export default function CandidatesPage() {
                     value={advanced}
                     onChange={(e) => {
                       setAdvanced(e.currentTarget.value);
-                      if (queryError) setQueryError(null);
+                      if (queryError) clearQueryError();
                     }}
                     maxLength={SEARCH_QUERY_MAX}
                     error={queryError}

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
   formatSearchQuery,
-  parseSearchQuery,
   SEARCH_QUERY_MAX,
   TEST_METHODS,
   type DownloadFormat,
@@ -26,8 +25,7 @@ import { downloadHistory, historyCatalogs, useTestHistory } from "./queries";
 import { HistoryLoadError } from "./HistoryLoadError";
 import { EmailResultsDialog } from "./EmailResultsDialog";
 import { trackPath } from "./CandidateTests";
-import { useSearchQueryErrorText } from "../../ui/useSearchQueryErrorText";
-import { useSearchState } from "../../ui/useSearchState";
+import { useQuerySearch } from "../../ui/useQuerySearch";
 
 const candidatePath = (id: number) => `/testing/candidates/${id}`;
 
@@ -48,7 +46,7 @@ export default function TestHistoryPage() {
   const { t } = useTranslation();
   const { language } = useStartup();
   const { home, testing } = useStandardCrumbs();
-  const [query, page, setSearch] = useSearchState();
+  const { query, page, setSearch, run, reset, queryError, clearQueryError } = useQuerySearch();
   const history = useTestHistory(query, page);
   const statusText = useTestStatusText();
   const methodLabel = useMethodLabel();
@@ -61,8 +59,6 @@ export default function TestHistoryPage() {
   const [expired, setExpired] = useState<string | null>("all");
   const [sort, setSort] = useState<string | null>("");
   const [advanced, setAdvanced] = useState(query);
-  const [queryError, setQueryError] = useState<string | null>(null);
-  const searchErrorText = useSearchQueryErrorText();
 
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [emailOpen, setEmailOpen] = useState(false);
@@ -76,13 +72,7 @@ export default function TestHistoryPage() {
       terms: { name, test, method: method ?? "", expired: expired ?? "all" },
       sort: chosenSort,
     });
-    const parsed = parseSearchQuery(text);
-    if (!parsed.ok) {
-      setQueryError(searchErrorText(parsed));
-      return;
-    }
-    setQueryError(null);
-    setSearch(text, 1);
+    run(text);
   };
 
   const clear = () => {
@@ -92,8 +82,7 @@ export default function TestHistoryPage() {
     setExpired("all");
     setSort("");
     setAdvanced("");
-    setQueryError(null);
-    setSearch("", 1);
+    reset();
   };
 
   const download = async (format: DownloadFormat) => {
@@ -216,7 +205,7 @@ export default function TestHistoryPage() {
               value={advanced}
               onChange={(e) => {
                 setAdvanced(e.currentTarget.value);
-                if (queryError) setQueryError(null);
+                if (queryError) clearQueryError();
               }}
               maxLength={SEARCH_QUERY_MAX}
               error={queryError}
