@@ -28,3 +28,4 @@ export * from "./healthcare/roles.js";
 export * from "./search/query.js";
 export * from "./content/format.js";
 export * from "./taking/taking.js";
+export * from "./taking/show.js";
