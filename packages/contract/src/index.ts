@@ -29,3 +29,6 @@ export * from "./search/query.js";
 export * from "./content/format.js";
 export * from "./taking/taking.js";
 export * from "./taking/show.js";
+export * from "./taking/proctor.js";
+export * from "./taking/media.js";
+export * from "./taking/paper.js";

@@ -21,6 +21,7 @@ import { registerTrackRoutes } from "./tracks/routes.js";
 import { registerHealthcareRoutes } from "./healthcare/routes.js";
 import { registerCandidateRoutes } from "./candidates/routes.js";
 import { registerTakingRoutes } from "./taking/routes.js";
+import { registerTestShowRoutes } from "./taking/show/routes.js";
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
@@ -78,6 +79,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerHealthcareRoutes(app, ctx);
   registerCandidateRoutes(app, ctx);
   registerTakingRoutes(app, ctx);
+  registerTestShowRoutes(app, ctx);
   if (!ctx.config.production) registerMailboxRoutes(app, ctx);
   await registerApiDocs(app, ctx.config.publicUrl);
 

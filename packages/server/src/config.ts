@@ -14,6 +14,10 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  /** The number candidates dial for a phone (IVR) test, shown on the test page. */
+  VOICE_LOCAL_NUMBER: z.string().trim().min(3).max(40).default("+1 617 555 0142"),
+  /** Where exam passwords of proctor-service tests are mailed (the proctoring desk). */
+  PROCTOR_SERVICE_EMAIL: z.string().email().default("proctoring@parlance.example"),
 });
 
 export interface Config {
@@ -36,6 +40,10 @@ export interface Config {
   activationKeyMs: number;
   /** Where the built web app lives (served as static files). */
   webDist: string;
+  /** The voice provider's local number for phone (IVR) tests. */
+  voiceLocalNumber: string;
+  /** The proctoring desk's address: exam passwords are mailed there. */
+  proctorServiceEmail: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -63,6 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     resetKeyMs: 60 * 60_000,
     activationKeyMs: 7 * 24 * 60 * 60_000,
     webDist: path.resolve(import.meta.dirname, "../../web/dist"),
+    voiceLocalNumber: e.VOICE_LOCAL_NUMBER,
+    proctorServiceEmail: e.PROCTOR_SERVICE_EMAIL,
     ...overrides,
   };
 }

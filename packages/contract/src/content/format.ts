@@ -159,6 +159,11 @@ export const testContent = z.object({
   minimum_response: z.number().int().min(1).max(500).optional(),
   source_language: languageSide.optional(),
   target_language: languageSide.optional(),
+  /**
+   * After its online sections the test goes on by phone (the "phone plus online" prelude, and a
+   * Thank You that says not to hang up). Only for tests whose catalogue method is online.
+   */
+  continues_by_phone: z.boolean().optional(),
   sections: z.array(contentSection),
 });
 export type TestContent = z.infer<typeof testContent>;

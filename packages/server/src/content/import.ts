@@ -33,11 +33,11 @@ interface CheckedFile {
   hash: string;
 }
 
-type Catalogue = Pick<typeof tests.$inferSelect, "id" | "testType" | "timeLimitMinutes">;
+type Catalogue = Pick<typeof tests.$inferSelect, "id" | "testType" | "timeLimitMinutes" | "method">;
 
 async function findCatalogueTest(db: Db, key: string): Promise<Catalogue | undefined> {
   const [row] = await db
-    .select({ id: tests.id, testType: tests.testType, timeLimitMinutes: tests.timeLimitMinutes })
+    .select({ id: tests.id, testType: tests.testType, timeLimitMinutes: tests.timeLimitMinutes, method: tests.method })
     .from(tests)
     .where(eq(tests.contentKey, key));
   return row;
@@ -81,6 +81,10 @@ async function checkFile(db: Db, source: ContentSource): Promise<{ ok: true; fil
     if (test.timeLimitMinutes !== limit) {
       const said = (m: number | null) => (m === null ? "no time limit" : `a time limit of ${m} minutes`);
       errors.push(`time_limit_minutes gives ${said(limit)} but the catalogue test has ${said(test.timeLimitMinutes)}.`);
+    }
+    // Going on by phone after the online sections only makes sense for a test taken online.
+    if (content.continues_by_phone && test.method !== "online") {
+      errors.push(`continues_by_phone is only for online tests, but the catalogue test is taken by ${test.method}.`);
     }
   }
   if (errors.length > 0 || !test) return { ok: false, errors };

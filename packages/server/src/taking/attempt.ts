@@ -37,6 +37,8 @@ export async function heldTest(db: Tx, caller: Caller, assignedTestId: number) {
       adjustments: candidates.adjustments,
       method: tests.method,
       proctored: tests.proctored,
+      useProctorService: assignedTests.useProctorService,
+      candidateTrackTestId: assignedTests.candidateTrackTestId,
     })
     .from(assignedTests)
     .innerJoin(candidates, eq(candidates.id, assignedTests.candidateId))

@@ -21,6 +21,7 @@ import {
 } from "./attempt.js";
 import { contentView, findItem, isResponseItem, itemsInOrder, sectionView } from "./view.js";
 import { EXPIRE_JOB } from "./expiry.js";
+import { proctorStepsLeft } from "../proctoring/steps.js";
 
 /** Test taking: the logic behind /api/test_content/* and /api/heartbeat (routes.ts stays thin). */
 
@@ -52,9 +53,8 @@ export async function startTest(ctx: AppContext, caller: Caller, id: number, ip:
     if (held.state === "needs_scheduling") throw refuse("needsScheduling");
     if (held.state === "needs_payment") throw refuse("needsPayment");
     if (held.method !== "online") throw refuse("notOnline");
-    // Proctor authorisation (exam password, agreement) is not built yet: until it is, a proctored
-    // test cannot be started by the candidate alone.
-    if (held.proctored) throw refuse("needsProctor");
+    // A proctored test starts once its proctor has entered the exam password and signed the agreement.
+    if (await proctorStepsLeft(ctx.db, held)) throw refuse("needsProctor");
     const versionId = await newestVersion(ctx.db, held.testId);
     if (versionId === null) throw refuse("accessFailure");
     const content = await contentOf(ctx.db, versionId);

@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { defineRoute } from "../route.js";
+import { takingMessages, takingParams } from "./taking.js";
+
+/** The media of a started test's items (images, audio, video), streamed with HTTP Range. */
+export const takingMediaRoutes = {
+  media: defineRoute({
+    method: "GET",
+    path: "/api/test_content/media/:id",
+    params: takingParams,
+    input: z.object({ item: z.string({ error: takingMessages.badItem }).min(1, takingMessages.badItem).max(64) }),
+    output: z.string().describe("the item's file (image/*, audio/*, video/*), with Range support"),
+    access: "tests",
+    summary: "An item's image, audio or video of the caller's open attempt; limited plays only after grant_audio_access",
+  }),
+} as const;

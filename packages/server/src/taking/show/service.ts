@@ -1,0 +1,70 @@
+import { eq } from "drizzle-orm";
+import type { TestShowView } from "@parlance/contract";
+import type { AppContext } from "../../context.js";
+import { assignedTests, languages, tests } from "../../db/schema.js";
+import type { Caller } from "../../http/caller.js";
+import { contentOf, heldTest, newestVersion } from "../attempt.js";
+import { proctorSteps } from "../../proctoring/steps.js";
+import { ensureExamPassword } from "../../proctoring/exam-password.js";
+
+/** GET /api/tests/show/{id}: what the prelude of /testing/tests/{id} needs (spec §3 "Tests Show"). */
+
+const DAY_MS = 24 * 3600_000;
+
+/** Whole days left until the expiry: 0 on its last day (and after it). */
+export const daysUntil = (expiresAt: Date, now: Date) => Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / DAY_MS));
+
+export async function showTest(ctx: AppContext, caller: Caller, id: number): Promise<TestShowView> {
+  const now = new Date();
+  const held = await heldTest(ctx.db, caller, id);
+  const [facts] = await ctx.db
+    .select({
+      accessCode: assignedTests.accessCode,
+      scheduledAt: assignedTests.scheduledAt,
+      description: tests.description,
+      timeLimitMinutes: tests.timeLimitMinutes,
+      language: languages.name,
+    })
+    .from(assignedTests)
+    .innerJoin(tests, eq(tests.id, assignedTests.testId))
+    .innerJoin(languages, eq(languages.id, tests.languageId))
+    .where(eq(assignedTests.id, id));
+
+  // A started attempt keeps its pinned content; otherwise the content the start would pin.
+  const versionId = held.attempt?.contentVersionId ?? (await newestVersion(ctx.db, held.testId));
+  const content = versionId === null ? null : await contentOf(ctx.db, versionId);
+
+  // The exam password is issued (and mailed to the proctoring desk) when the test page is first opened.
+  const open = held.state === "takeable" && !held.deletedAt && held.expiresAt > now;
+  if (open && !held.attempt) await ensureExamPassword(ctx, held);
+  const steps = await proctorSteps(ctx.db, held);
+
+  const ivr = held.method === "ivr";
+  const attempt = held.attempt;
+  const attemptState = attempt?.state === "received" ? "received" : attempt?.state === "in_progress" && attempt.contentVersionId !== null ? "in_progress" : "not_started";
+  return {
+    accessCode: facts.accessCode,
+    allowWebIVR: ivr,
+    assignedTestId: id,
+    callCandidate: ivr,
+    date: facts.scheduledAt ? facts.scheduledAt.toISOString() : null,
+    description: facts.description,
+    expireLength: daysUntil(held.expiresAt, now),
+    ivrLanguageOverride: null,
+    ivrLocalNumberTwilio: ivr ? ctx.config.voiceLocalNumber : null,
+    proctorSignatureNeeded: steps.signatureNeeded,
+    showAppleConsent: false,
+    sightTranslation: false,
+    testMethod: held.method,
+    timeLimit: facts.timeLimitMinutes ? facts.timeLimitMinutes * 60_000 * (held.adjustments ? 2 : 1) : null,
+    expiresAt: held.expiresAt.toISOString(),
+    proctored: steps.proctored,
+    proctorPasswordNeeded: steps.passwordNeeded,
+    honorStatement: steps.proctored ? "long" : "short",
+    phoneContinued: content?.continues_by_phone === true,
+    groupKey: steps.groupKey,
+    attemptState,
+    sectionCount: content?.sections.length ?? 0,
+    language: facts.language,
+  };
+}
