@@ -7,6 +7,11 @@ export function formatDateTime(value: Date | string, language: Language, timeZon
   return new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(value));
 }
 
+/** A time of day with seconds (e.g. when answers were last saved). */
+export function formatTime(value: Date | string, language: Language, timeZone = DEFAULT_TIME_ZONE): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[language], { timeStyle: "medium", timeZone }).format(new Date(value));
+}
+
 export function formatDate(value: Date | string, language: Language, timeZone = DEFAULT_TIME_ZONE): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: "long", timeZone }).format(new Date(value));
 }

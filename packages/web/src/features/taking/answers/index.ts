@@ -1,0 +1,6 @@
+/** Answers of a test attempt kept safe in the browser and saved with acknowledgement (DESIGN.md §6). */
+export { useAnswerStore, type AnswerStore } from "./useAnswerStore";
+export { SaveIndicator } from "./SaveIndicator";
+export { AUTOSAVE_DELAY_MS, RETRY_DELAYS_MS, type AnswerSnapshot, type SaveStatus } from "./answer-sync";
+export type { SeedItem } from "./answer-queue";
+export type { SubmitOutput } from "./transport";

@@ -1,0 +1,118 @@
+import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import type { LocalAnswer } from "./answer-queue";
+
+/**
+ * Where the browser keeps an attempt's answers before (and after) the server has them: IndexedDB,
+ * so a reload, a closed tab or a crashed browser loses nothing. Each attempt has its own key (the
+ * signed-in user and the assigned test), so two candidates sharing a computer never see each other's
+ * answers. When IndexedDB cannot be used (some private windows) the answers live in memory only and
+ * `persistent` says so, for the indicator to tell the candidate.
+ */
+
+export interface AttemptMeta {
+  lastSeq: number;
+  /** Seconds the test page has been open, summed over reloads (sent as seconds_taken). */
+  secondsTaken: number;
+}
+
+export interface LocalAnswers {
+  readonly persistent: boolean;
+  load(): Promise<{ answers: { id: string; answer: LocalAnswer }[]; meta: AttemptMeta }>;
+  /** Writes answers and the attempt's counters in one transaction. */
+  put(answers: { id: string; answer: LocalAnswer }[], meta: AttemptMeta): Promise<void>;
+  /** Forgets the attempt (after the server has recorded its submission). */
+  clear(): Promise<void>;
+  close(): void;
+}
+
+const DB_NAME = "parlance-answers";
+
+interface AnswersDb extends DBSchema {
+  answers: { key: [string, string]; value: { attempt: string; itemId: string } & LocalAnswer };
+  attempts: { key: string; value: { attempt: string } & AttemptMeta };
+}
+
+const emptyMeta = (): AttemptMeta => ({ lastSeq: 0, secondsTaken: 0 });
+
+/** An attempt's key: whose and which test. */
+export const attemptKey = (user: string, assignedTestId: number) => `${user}#${assignedTestId}`;
+
+const attemptRange = (attempt: string) => IDBKeyRange.bound([attempt, ""], [attempt, "\uffff"]);
+
+class IndexedDbAnswers implements LocalAnswers {
+  readonly persistent = true;
+  constructor(
+    private readonly db: IDBPDatabase<AnswersDb>,
+    private readonly attempt: string,
+  ) {}
+
+  async load() {
+    const tx = this.db.transaction(["answers", "attempts"], "readonly");
+    const [rows, meta] = await Promise.all([tx.objectStore("answers").getAll(attemptRange(this.attempt)), tx.objectStore("attempts").get(this.attempt)]);
+    await tx.done;
+    return {
+      answers: rows.map((r) => ({ id: r.itemId, answer: { response: r.response, seq: r.seq, ackedSeq: r.ackedSeq } })),
+      meta: meta ? { lastSeq: meta.lastSeq, secondsTaken: meta.secondsTaken } : emptyMeta(),
+    };
+  }
+
+  async put(answers: { id: string; answer: LocalAnswer }[], meta: AttemptMeta) {
+    const tx = this.db.transaction(["answers", "attempts"], "readwrite");
+    const store = tx.objectStore("answers");
+    for (const { id, answer } of answers) void store.put({ attempt: this.attempt, itemId: id, ...answer });
+    void tx.objectStore("attempts").put({ attempt: this.attempt, ...meta });
+    await tx.done;
+  }
+
+  async clear() {
+    const tx = this.db.transaction(["answers", "attempts"], "readwrite");
+    void tx.objectStore("answers").delete(attemptRange(this.attempt));
+    void tx.objectStore("attempts").delete(this.attempt);
+    await tx.done;
+  }
+
+  close() {
+    this.db.close();
+  }
+}
+
+/** Only this page's memory: what the page keeps when IndexedDB is refused. */
+export class MemoryAnswers implements LocalAnswers {
+  readonly persistent = false;
+  private answers = new Map<string, LocalAnswer>();
+  private meta = emptyMeta();
+
+  load() {
+    return Promise.resolve({ answers: [...this.answers].map(([id, answer]) => ({ id, answer })), meta: { ...this.meta } });
+  }
+  put(answers: { id: string; answer: LocalAnswer }[], meta: AttemptMeta) {
+    for (const { id, answer } of answers) this.answers.set(id, answer);
+    this.meta = { ...meta };
+    return Promise.resolve();
+  }
+  clear() {
+    this.answers.clear();
+    this.meta = emptyMeta();
+    return Promise.resolve();
+  }
+  close() {}
+}
+
+/** Opens the attempt's IndexedDB store, or falls back to memory when the browser refuses it. */
+export async function openLocalAnswers(attempt: string): Promise<LocalAnswers> {
+  try {
+    if (typeof indexedDB === "undefined") return new MemoryAnswers();
+    const db = await openDB<AnswersDb>(DB_NAME, 1, {
+      upgrade(database) {
+        database.createObjectStore("answers", { keyPath: ["attempt", "itemId"] });
+        database.createObjectStore("attempts", { keyPath: "attempt" });
+      },
+    });
+    const local = new IndexedDbAnswers(db, attempt);
+    // A store that opens but cannot be written (a full disk) is found out now, not at the first answer.
+    await local.load();
+    return local;
+  } catch {
+    return new MemoryAnswers();
+  }
+}
