@@ -29,6 +29,8 @@ export * from "./search/query.js";
 export * from "./content/format.js";
 export * from "./taking/taking.js";
 export * from "./taking/show.js";
+export * from "./taking/list.js";
+export * from "./taking/live.js";
 export * from "./taking/proctor.js";
 export * from "./taking/media.js";
 export * from "./taking/paper.js";

@@ -21,6 +21,8 @@ import { registerTrackRoutes } from "./tracks/routes.js";
 import { registerHealthcareRoutes } from "./healthcare/routes.js";
 import { registerCandidateRoutes } from "./candidates/routes.js";
 import { registerTakingRoutes } from "./taking/routes.js";
+import { registerTestListRoutes } from "./taking/list/routes.js";
+import { registerLiveRoutes } from "./taking/live/routes.js";
 import { registerTestShowRoutes } from "./taking/show/routes.js";
 
 export interface BuildOptions {
@@ -79,6 +81,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerHealthcareRoutes(app, ctx);
   registerCandidateRoutes(app, ctx);
   registerTakingRoutes(app, ctx);
+  registerTestListRoutes(app, ctx);
+  registerLiveRoutes(app, ctx);
   registerTestShowRoutes(app, ctx);
   if (!ctx.config.production) registerMailboxRoutes(app, ctx);
   await registerApiDocs(app, ctx.config.publicUrl);

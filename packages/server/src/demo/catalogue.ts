@@ -61,7 +61,18 @@ export const DEMO_TESTS: readonly DemoTest[] = [
 ];
 
 /** Demo tests with online content: content/<key>.json, linked through tests.content_key. */
-export const DEMO_CONTENT_KEYS: readonly string[] = ["en-reading", "es-en-translation", "en-listening", "ar-reading", "zh-writing"];
+export const DEMO_CONTENT_KEYS: readonly string[] = [
+  "en-reading",
+  "es-en-translation",
+  "en-listening",
+  "ar-reading",
+  "zh-writing",
+  "en-writing",
+  // Live and video tests: what the candidate reads while the interpreter conducts the session.
+  "es-ls-live",
+  "cmn-ls-video",
+  "med-es-ls-live",
+];
 
 /** Recommended medical test sets per language: the first test of each set is the recommended one. */
 export const DEMO_MEDICAL_SETS: readonly { languageId: number; label: string; tests: string[] }[] = [

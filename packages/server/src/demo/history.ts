@@ -126,6 +126,28 @@ function businessMoment(now: Date, days: number, rng: Rng): Date {
 
 const plus = (d: Date, ms: number) => new Date(d.getTime() + ms);
 
+const EASTERN_PARTS = new Intl.DateTimeFormat("en-US", {
+  timeZone: "America/New_York",
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** `hour`:00 Eastern time on the calendar day `days` from now (as the Eastern calendar counts days). */
+function easternTime(now: Date, days: number, hour: number): Date {
+  const wall = (t: number) => {
+    const p = Object.fromEntries(EASTERN_PARTS.formatToParts(new Date(t)).map((x) => [x.type, Number(x.value)]));
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+  };
+  const day = new Date(wall(now.getTime() + days * DAY));
+  const asUtc = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hour);
+  // The wall clock runs behind UTC by the zone's offset at that moment (4 or 5 hours).
+  return new Date(asUtc - (wall(asUtc) - asUtc));
+}
+
 // ------------------------------------------------------------------------------------------------
 // Outcomes: how an assigned test turned out
 // ------------------------------------------------------------------------------------------------
@@ -775,6 +797,11 @@ export function planDemoHistory(world: HistoryWorld, now: Date): HistoryPlan {
   addTest(northwind, "en-reading", { kind: "takeable" }, { daysAgo: 2, accessCode: DEMO_ACCESS_CODE });
   addTest(northwind, "en-listening", { kind: "takeable" }, { daysAgo: 2 });
   addTest(northwind, "en-writing", { kind: "scored", level: "8" }, { daysAgo: 120 });
+  // A retest of writing: Contoso Legal assigned the same test, so the list offers Choose Employer.
+  addTest(northwind, "en-writing", { kind: "takeable" }, { daysAgo: 1 });
+  // A live test with an interpreter, booked for tomorrow at 10:00 Eastern (the Scheduled section).
+  const live = addTest(northwind, "es-ls-live", { kind: "scheduled" }, { daysAgo: 3 });
+  live.values.scheduledAt = easternTime(now, 1, 10);
   const contoso = demo("contoso", "CL-3308", plan.candidates.length);
   addTest(contoso, "en-writing", { kind: "takeable" }, { daysAgo: 5 });
   for (const profile of [northwind, contoso]) {
