@@ -24,6 +24,7 @@ import { registerTakingRoutes } from "./taking/routes.js";
 import { registerTestListRoutes } from "./taking/list/routes.js";
 import { registerLiveRoutes } from "./taking/live/routes.js";
 import { registerTestShowRoutes } from "./taking/show/routes.js";
+import { registerProctoringRoutes } from "./proctoring/routes.js";
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
@@ -84,6 +85,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerTestListRoutes(app, ctx);
   registerLiveRoutes(app, ctx);
   registerTestShowRoutes(app, ctx);
+  registerProctoringRoutes(app, ctx);
   if (!ctx.config.production) registerMailboxRoutes(app, ctx);
   await registerApiDocs(app, ctx.config.publicUrl);
 

@@ -72,6 +72,10 @@ export const DEMO_CONTENT_KEYS: readonly string[] = [
   "es-ls-live",
   "cmn-ls-video",
   "med-es-ls-live",
+  // Test delivery: the proctored online test and the paper tests (PDF).
+  "en-reading-proctored",
+  "es-reading-paper",
+  "fr-en-translation-paper",
 ];
 
 /** Recommended medical test sets per language: the first test of each set is the recommended one. */

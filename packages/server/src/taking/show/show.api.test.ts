@@ -80,6 +80,7 @@ describe("Tests Show", () => {
       allowWebIVR: false,
       ivrLocalNumberTwilio: null,
       language: "Spanish",
+      sectionCount: 2,
     });
   });
 
