@@ -25,6 +25,7 @@ import { registerTestListRoutes } from "./taking/list/routes.js";
 import { registerLiveRoutes } from "./taking/live/routes.js";
 import { registerTestShowRoutes } from "./taking/show/routes.js";
 import { registerProctoringRoutes } from "./proctoring/routes.js";
+import { registerMediaRoutes } from "./taking/media/routes.js";
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
@@ -86,6 +87,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerLiveRoutes(app, ctx);
   registerTestShowRoutes(app, ctx);
   registerProctoringRoutes(app, ctx);
+  registerMediaRoutes(app, ctx);
   if (!ctx.config.production) registerMailboxRoutes(app, ctx);
   await registerApiDocs(app, ctx.config.publicUrl);
 

@@ -2,6 +2,12 @@ import { z } from "zod";
 import { defineRoute } from "../route.js";
 import { takingMessages, takingParams } from "./taking.js";
 
+export const mediaMessages = {
+  notFound: "That file is not part of this test.",
+  notGranted: "This recording plays only after access to it has been granted.",
+  badRange: "The requested range is not part of this file.",
+} as const;
+
 /** The media of a started test's items (images, audio, video), streamed with HTTP Range. */
 export const takingMediaRoutes = {
   media: defineRoute({

@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../test/harness.js";
-import { testContentVersions, tests } from "../db/schema.js";
+import { mediaFiles, testContentVersions, tests } from "../db/schema.js";
 import { DEMO_CONTENT_KEYS } from "../demo/catalogue.js";
 import { importContent } from "./import.js";
 import { SHIPPED_CONTENT_DIR } from "./sources.js";
@@ -50,7 +50,11 @@ describe("content import", () => {
     expect(media.map((m) => m.path)).toEqual(["media/en-listening/voicemail.ogg", "media/en-listening/station-announcement.ogg", "media/en-listening/local-news.ogg"]);
     for (const m of media) expect(m.bytes).toBeLessThan(200 * 1024);
     expect((listening.content as { sections: unknown[] }).sections).toHaveLength(3);
+    // The bytes are in the database, by SHA-256 (the media route serves them from there).
+    const stored = await t.ctx.db.select({ sha256: mediaFiles.sha256, contentType: mediaFiles.contentType, size: mediaFiles.size }).from(mediaFiles);
+    for (const m of media) expect(stored).toContainEqual({ sha256: m.sha256, contentType: "audio/ogg", size: m.bytes });
   });
+
 
   it("imports the shipped content again without adding a version", async () => {
     const before = await allVersions();
@@ -157,6 +161,13 @@ describe("bad content is refused with its message and stores nothing", () => {
     expect(report.ok).toBe(false);
     expect(report.errors).toEqual([`${path.join(tmp, "nowhere").slice(tmp.length + 1)}: no such file or directory.`]);
     expect(report.files.filter((f) => f.status === "failed").map((f) => f.label)).toEqual(["content/ar-reading.json"]);
-    expect(report.files.filter((f) => f.status !== "failed")).toHaveLength(4);
+    expect(report.files.filter((f) => f.status !== "failed")).toHaveLength(DEMO_CONTENT_KEYS.length - 1);
+  });
+
+  it("continues_by_phone is refused for a test not taken online", async () => {
+    const paper = await readJson("es-reading-paper.json");
+    expect(await refused("es-reading-paper.json", { ...paper, continues_by_phone: true })).toEqual([
+      "content/es-reading-paper.json: continues_by_phone is only for online tests, but the catalogue test is taken by paper.",
+    ]);
   });
 });

@@ -3,8 +3,8 @@ import fs from "node:fs/promises";
 import { count, desc, eq } from "drizzle-orm";
 import { checkTestContent, mediaReferences, type TestContent } from "@parlance/contract";
 import type { Db } from "../db/client.js";
-import { testContentVersions, tests } from "../db/schema.js";
-import { checkMedia, type MediaEntry } from "./media.js";
+import { mediaFiles, testContentVersions, tests } from "../db/schema.js";
+import { checkMedia, type MediaBytes, type MediaEntry } from "./media.js";
 import { contentHash } from "./hash.js";
 import { listSources, type ContentSource } from "./sources.js";
 
@@ -30,6 +30,8 @@ interface CheckedFile {
   testId: number;
   content: TestContent;
   media: MediaEntry[];
+  /** The media bytes, stored by SHA-256 (the media route serves them from the database). */
+  files: MediaBytes[];
   hash: string;
 }
 
@@ -66,7 +68,7 @@ async function checkFile(db: Db, source: ContentSource): Promise<{ ok: true; fil
   const expectedName = `${content.key}.json`;
   if (path.basename(source.file) !== expectedName) errors.push(`The file name must be the test key: name it ${expectedName}.`);
 
-  const { media, errors: mediaErrors } = await checkMedia(source.baseDir, mediaReferences(content), path.posix.dirname(source.label));
+  const { media, files, errors: mediaErrors } = await checkMedia(source.baseDir, mediaReferences(content), path.posix.dirname(source.label));
   errors.push(...mediaErrors);
 
   const test = await findCatalogueTest(db, content.key);
@@ -88,11 +90,16 @@ async function checkFile(db: Db, source: ContentSource): Promise<{ ok: true; fil
     }
   }
   if (errors.length > 0 || !test) return { ok: false, errors };
-  return { ok: true, file: { testId: test.id, content, media, hash: contentHash(content, media) } };
+  return { ok: true, file: { testId: test.id, content, media, files, hash: contentHash(content, media) } };
 }
 
 /** Stores a new version unless the newest one has the same hash. The test row is locked so two importers cannot both add it. */
 async function storeFile(db: Db, label: string, file: CheckedFile): Promise<FileOutcome> {
+  // The bytes first, and even for an unchanged version: a database from before media were stored
+  // gets them at its next import. A file already stored (same SHA-256) is left as it is.
+  for (const f of file.files) {
+    await db.insert(mediaFiles).values({ sha256: f.sha256, contentType: f.contentType, size: f.data.length, data: f.data }).onConflictDoNothing();
+  }
   return db.transaction(async (tx) => {
     await tx.select({ id: tests.id }).from(tests).where(eq(tests.id, file.testId)).for("update");
     const [newest] = await tx

@@ -13,6 +13,29 @@ export interface MediaEntry {
   sha256: string;
 }
 
+/** The type a browser is told for each extension (what the media route sends as Content-Type). */
+export const MEDIA_CONTENT_TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  svg: "image/svg+xml",
+  webp: "image/webp",
+  ogg: "audio/ogg",
+  opus: "audio/ogg",
+  mp3: "audio/mpeg",
+  m4a: "audio/mp4",
+  wav: "audio/wav",
+  webm: "video/webm",
+  mp4: "video/mp4",
+};
+
+/** A checked file's bytes, stored by its SHA-256 when the version is stored. */
+export interface MediaBytes {
+  sha256: string;
+  contentType: string;
+  data: Buffer;
+}
+
 /** The first bytes each file type starts with: a file named .png that is not a PNG is refused. */
 const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
   png: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
@@ -44,8 +67,9 @@ function formatSize(bytes: number): string {
  * name says, is not empty and is under MAX_MEDIA_BYTES. Returns what a version records of them.
  * `labelDir` is how messages name baseDir (e.g. "content"), to say where a missing file belongs.
  */
-export async function checkMedia(baseDir: string, refs: MediaReference[], labelDir: string): Promise<{ media: MediaEntry[]; errors: string[] }> {
+export async function checkMedia(baseDir: string, refs: MediaReference[], labelDir: string): Promise<{ media: MediaEntry[]; files: MediaBytes[]; errors: string[] }> {
   const media: MediaEntry[] = [];
+  const files: MediaBytes[] = [];
   const errors: string[] = [];
   const seen = new Set<string>();
   for (const ref of refs) {
@@ -80,7 +104,9 @@ export async function checkMedia(baseDir: string, refs: MediaReference[], labelD
       errors.push(`${what}: an SVG must be a plain drawing, without scripts, event handlers, embedded HTML or outside links.`);
       continue;
     }
-    media.push({ path: ref.path, bytes: stat.size, sha256: createHash("sha256").update(bytes).digest("hex") });
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    media.push({ path: ref.path, bytes: stat.size, sha256 });
+    files.push({ sha256, contentType: MEDIA_CONTENT_TYPES[ext], data: bytes });
   }
-  return { media, errors };
+  return { media, files, errors };
 }

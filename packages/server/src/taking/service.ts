@@ -102,7 +102,7 @@ export async function getSection(ctx: AppContext, caller: Caller, id: number, se
   const content = await contentOf(ctx.db, attempt.contentVersionId);
   const n = sectionNo ?? (await currentSection(ctx.db, attempt.id, content));
   if (n > content.sections.length) throw new HttpError(404, takingMessages.noSuchSection, "taking.messages.noSuchSection");
-  return sectionView(content, n, await answersOf(ctx.db, attempt.id), remainingMs(attempt, now));
+  return sectionView(content, n, await answersOf(ctx.db, attempt.id), remainingMs(attempt, now), id);
 }
 
 export interface ProgressItem {

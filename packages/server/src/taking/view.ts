@@ -67,20 +67,24 @@ export function contentView(
   };
 }
 
-function itemView(item: ContentItem, position: number, number: number | null, answers: AnswerMap): ItemView {
+/** Where the browser gets an item's image, audio or video: the media route, within the candidate's attempt. */
+export const mediaUrl = (assignedTestId: number, itemId: string) => `/api/test_content/media/${assignedTestId}?item=${encodeURIComponent(itemId)}`;
+
+function itemView(item: ContentItem, position: number, number: number | null, answers: AnswerMap, assignedTestId: number): ItemView {
   const answer = answers.get(item.id);
+  const src = mediaUrl(assignedTestId, item.id);
   const view: ItemView = {
     id: item.id,
     number,
     heading_text: item.kind === "heading" ? item.text : null,
     choices: item.kind === "radio" ? item.choices.map((c) => ({ id: c.id, label: c.label })) : null,
     item_text: item.kind === "heading" ? null : (item.text ?? null),
-    item_image: item.kind === "image" ? { src: item.src, alt: item.alt } : null,
+    item_image: item.kind === "image" ? { src, alt: item.alt } : null,
     item_audio:
       item.kind === "audio"
-        ? { src: item.src, kind: "audio", direction: item.direction, plays: item.plays ?? null }
+        ? { src, kind: "audio", direction: item.direction, plays: item.plays ?? null }
         : item.kind === "video"
-          ? { src: item.src, kind: "video", direction: "sending", plays: item.plays ?? null }
+          ? { src, kind: "video", direction: "sending", plays: item.plays ?? null }
           : null,
     override_rtl: item.override_rtl,
     ignore_font_size: item.ignore_font_size,
@@ -99,7 +103,7 @@ function itemView(item: ContentItem, position: number, number: number | null, an
 }
 
 /** One section (numbered from 1) with the candidate's saved responses. */
-export function sectionView(content: TestContent, sectionNo: number, answers: AnswerMap, remainingMs: number | null): SectionView {
+export function sectionView(content: TestContent, sectionNo: number, answers: AnswerMap, remainingMs: number | null, assignedTestId: number): SectionView {
   const numbers = new Map(itemsInOrder(content).map((e) => [e.item.id, e.number]));
   const section: ContentSection = content.sections[sectionNo - 1];
   return {
@@ -109,7 +113,7 @@ export function sectionView(content: TestContent, sectionNo: number, answers: An
     has_next: sectionNo < content.sections.length,
     position: sectionNo,
     timed: section.timed,
-    items: section.items.map((item, i) => itemView(item, i + 1, numbers.get(item.id) ?? null, answers)),
+    items: section.items.map((item, i) => itemView(item, i + 1, numbers.get(item.id) ?? null, answers, assignedTestId)),
     time_limit: remainingMs,
   };
 }
