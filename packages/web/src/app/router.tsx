@@ -65,6 +65,7 @@ export const routes = [
           { path: "/testing/candidates/healthcare_roles", element: guarded("candidates", page(() => import("../features/healthcare/HealthcareRolesPage"))) },
           { path: "/testing/candidates/tests", element: guarded("testHistory", page(() => import("../features/history/TestHistoryPage"))) },
           { path: "/testing/track/:id", element: guarded("candidates", page(() => import("../features/tracks/TrackPage"))) },
+          ...["/testing/tests/:id", "/testing/track/test/:id"].map((path) => ({ path, element: guarded("tests", page(() => import("../features/taking/flow/TakeTestPage"))) })),
           { path: "/dev/mailbox", element: page(() => import("../features/mailbox/MailboxPage")) },
         ],
       },

@@ -1,0 +1,103 @@
+import { useState } from "react";
+import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { TestShowView } from "@parlance/contract";
+import { canPlaySound, playSampleTone } from "./sampleTone";
+import { textSamples } from "./textSamples";
+
+/**
+ * Capability verification (spec §2, §4): before the prelude the candidate plays a sample sound and
+ * confirms hearing it, and confirms that text samples in the test's languages (right-to-left and
+ * Chinese included) read correctly.
+ */
+export function CapabilityCheck({ show, onDone }: { show: TestShowView; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [playing, setPlaying] = useState(false);
+  const [played, setPlayed] = useState(false);
+  const [soundFailed, setSoundFailed] = useState(!canPlaySound());
+  const [heard, setHeard] = useState(false);
+  const [readable, setReadable] = useState(false);
+  const samples = textSamples(show.language);
+
+  async function play() {
+    setPlaying(true);
+    try {
+      await playSampleTone();
+      setPlayed(true);
+    } catch {
+      setSoundFailed(true);
+    } finally {
+      setPlaying(false);
+    }
+  }
+
+  return (
+    <Stack gap="md" maw={760}>
+      <Title order={2} size="h3">
+        {t("takingFlow.capability.title")}
+      </Title>
+      <Text>{t("takingFlow.capability.lead")}</Text>
+
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="capability-sound">
+        <Stack gap="sm">
+          <Title order={3} size="h4" id="capability-sound">
+            {t("takingFlow.capability.audioHeading")}
+          </Title>
+          <Text size="sm">{t("takingFlow.capability.audioHelp")}</Text>
+          {soundFailed ? (
+            <Alert color="red" variant="light" role="alert">
+              {t("takingFlow.capability.noAudio")}
+            </Alert>
+          ) : (
+            <Group>
+              <Button variant="light" onClick={() => void play()} loading={playing} loaderProps={{ "aria-label": t("takingFlow.capability.playing") }}>
+                {t("takingFlow.capability.play")}
+              </Button>
+            </Group>
+          )}
+          <Checkbox label={t("takingFlow.capability.heard")} checked={heard} onChange={(e) => setHeard(e.currentTarget.checked)} />
+          {played && !heard && (
+            <Text size="sm" c="gray.7">
+              {t("takingFlow.capability.notHeardHelp")}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="capability-text">
+        <Stack gap="sm">
+          <Title order={3} size="h4" id="capability-text">
+            {t("takingFlow.capability.textHeading")}
+          </Title>
+          <Text size="sm">{t("takingFlow.capability.textHelp")}</Text>
+          <Table aria-label={t("takingFlow.capability.samplesLabel")} verticalSpacing="xs" layout="fixed">
+            <Table.Tbody>
+              {samples.map((s) => (
+                <Table.Tr key={s.lang}>
+                  <Table.Th scope="row" w={{ base: 110, sm: 220 }} fw={500} fz="sm">
+                    {s.labelKey.startsWith("takingFlow.") ? t(s.labelKey) : t("takingFlow.capability.testLanguage", { language: s.labelKey })}
+                  </Table.Th>
+                  <Table.Td lang={s.lang} dir={s.dir} fz="lg" style={{ overflowWrap: "anywhere" }}>
+                    {s.text}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Checkbox label={t("takingFlow.capability.readsCorrectly")} checked={readable} onChange={(e) => setReadable(e.currentTarget.checked)} />
+        </Stack>
+      </Paper>
+
+      <Group>
+        <Button onClick={onDone} disabled={!(heard && readable)} aria-describedby={heard && readable ? undefined : "capability-confirm"}>
+          {t("takingFlow.capability.continue")}
+        </Button>
+        {!(heard && readable) && (
+          <Text size="sm" c="gray.7" id="capability-confirm">
+            {t("takingFlow.capability.confirmBoth")}
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+import { Radio, Stack } from "@mantine/core";
+import type { ItemView } from "@parlance/contract";
+import { QuestionLabel } from "./QuestionLabel";
+import type { AnswerProps } from "./ItemBlock";
+
+/** Radio choices: one answer, chosen by click or arrow keys. */
+export function ChoiceAnswer({ item, value, onChange }: { item: ItemView } & AnswerProps) {
+  return (
+    <Radio.Group value={value || null} onChange={onChange} label={<QuestionLabel item={item} />} styles={{ label: { fontSize: "inherit", lineHeight: "inherit", marginBottom: 8 } }}>
+      <Stack gap="xs" mt={4}>
+        {(item.choices ?? []).map((c) => (
+          <Radio key={c.id} value={c.id} label={c.label} styles={{ label: { fontSize: "inherit", lineHeight: "inherit" } }} />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}

@@ -1,0 +1,105 @@
+import { useRef, useState } from "react";
+import { Alert, Button, Stack, Text } from "@mantine/core";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { takingRoutes, type ItemView, type RouteOutput } from "@parlance/contract";
+import { call } from "../../../api/client";
+import { AudioPlayer } from "../player";
+import { flowKeys } from "./queries";
+
+type Media = RouteOutput<typeof takingRoutes.grantAudio>;
+
+/**
+ * An audio or video presentation (spec §3, §4; DESIGN.md §6): plays are counted per item on the
+ * server. request_audio_access tells how many are used (spends nothing); each play from the start is
+ * granted by grant_audio_access first, so a reload never spends one again and a limit cannot be
+ * dodged. A failed grant shows the spec's notice and the page stays as it is.
+ */
+export function MediaItem({ item, assignedTestId }: { item: ItemView; assignedTestId: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [grantFailed, setGrantFailed] = useState(false);
+  const key = flowKeys.media(assignedTestId, item.id);
+  const access = useQuery({
+    queryKey: key,
+    queryFn: () => call(takingRoutes.requestAudio, { item: item.id }, { id: assignedTestId }),
+    staleTime: Infinity,
+  });
+  const media = item.item_audio;
+  if (!media) return null;
+
+  async function grant(): Promise<boolean> {
+    setGrantFailed(false);
+    try {
+      const out = await call(takingRoutes.grantAudio, { item: item.id }, { id: assignedTestId });
+      queryClient.setQueryData<Media>(key, out);
+      return out.granted;
+    } catch {
+      setGrantFailed(true);
+      void access.refetch();
+      return false;
+    }
+  }
+
+  const used = access.data?.plays_used ?? 0;
+  const allowed = access.data?.plays_allowed ?? media.plays;
+  const left = allowed === null ? null : Math.max(0, allowed - used);
+  const label = item.number !== null ? `${t("takingFlow.items.question", { number: item.number })}: ${t(`takingFlow.items.${media.kind === "video" ? "video" : "recording"}`)}` : t(`takingFlow.items.${media.kind === "video" ? "video" : "recording"}`);
+
+  return (
+    <Stack gap="xs">
+      {item.item_text && (
+        <Text fz="inherit" lh="inherit">
+          {item.item_text}
+        </Text>
+      )}
+      {media.kind === "video" ? (
+        <VideoPresentation src={media.src} label={label} exhausted={left === 0} onGrant={grant} />
+      ) : (
+        <AudioPlayer src={media.src} playsAllowed={allowed} playsUsed={used} onRequestPlay={grant} label={label} />
+      )}
+      <Text size="sm" c="gray.7">
+        {left === null ? t("takingFlow.items.playsUnlimited") : t("takingFlow.items.playsLeft", { left, allowed })}
+      </Text>
+      {grantFailed && (
+        <Alert color="red" variant="light" role="alert">
+          {t("takingFlow.errors.grantFailure")}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * A video presentation: the Access button spends (or re-confirms) a play on the server, then the
+ * video plays once; when it ends, another viewing needs another grant.
+ */
+function VideoPresentation({ src, label, exhausted, onGrant }: { src: string; label: string; exhausted: boolean; onGrant: () => Promise<boolean> }) {
+  const { t } = useTranslation();
+  const video = useRef<HTMLVideoElement>(null);
+  const [granted, setGranted] = useState(false);
+  const [asking, setAsking] = useState(false);
+
+  async function access() {
+    setAsking(true);
+    const ok = await onGrant();
+    setAsking(false);
+    if (!ok) return;
+    setGranted(true);
+    // The element is shown once granted; start it on the next frame.
+    requestAnimationFrame(() => void video.current?.play().catch(() => undefined));
+  }
+
+  if (!granted) {
+    return (
+      <Button variant="light" onClick={() => void access()} loading={asking} disabled={exhausted} w="fit-content">
+        {t("takingFlow.items.access")}
+      </Button>
+    );
+  }
+  return (
+    <video ref={video} src={src} controls controlsList="nodownload noremoteplayback" disablePictureInPicture aria-label={label} onEnded={() => setGranted(false)} style={{ maxWidth: "100%" }}>
+      {t("takingFlow.items.videoUnsupported")}
+    </video>
+  );
+}

@@ -1,0 +1,127 @@
+import { useState } from "react";
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from "@mantine/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { takingRoutes, type TestShowView } from "@parlance/contract";
+import { call, ApiCallError } from "../../../api/client";
+import { ProctorSteps } from "./ProctorSteps";
+import { PreludeInstructions } from "./PreludeInstructions";
+import { HonorStatement } from "./HonorStatement";
+import { canStart, proctorPending, takenOnline } from "./stages";
+import { limitMinutes } from "./clock";
+import { flowKeys } from "./queries";
+import { useReason } from "./LoadError";
+
+/**
+ * The prelude (spec §2): the test's name and time limit, instructions by method, the honor
+ * statement, the proctor's steps when the test needs them, and Start with its confirm dialog.
+ * Confirming calls start_test; its content is kept for the test screen.
+ */
+export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; onStarted: () => void; onRefresh: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [honor, setHonor] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [waitNotice, setWaitNotice] = useState(false);
+  const pending = proctorPending(show);
+  const online = takenOnline(show);
+  const minutes = show.timeLimit === null ? null : limitMinutes(show.timeLimit);
+
+  const start = useMutation({
+    mutationFn: () => call(takingRoutes.start, {}, { id: show.assignedTestId }),
+    onSuccess: (content) => {
+      queryClient.setQueryData(flowKeys.content(show.assignedTestId), content);
+      setConfirming(false);
+      onStarted();
+    },
+    onError: (err) => {
+      setConfirming(false);
+      // The server still waits for the proctor: the candidate is told to wait, not that something broke.
+      if (err instanceof ApiCallError && err.messageKey === "taking.messages.needsProctor") {
+        setWaitNotice(true);
+        start.reset();
+      }
+    },
+  });
+  const reason = useReason(start.error);
+
+  function askToStart() {
+    // A proctor step is pending: Start is not refused silently, the candidate is told to wait.
+    if (!canStart(show, honor)) return setWaitNotice(pending);
+    setWaitNotice(false);
+    start.reset();
+    setConfirming(true);
+  }
+
+  return (
+    <Stack gap="lg" maw={760}>
+      <Stack gap={4}>
+        <Title order={2} size="h3">
+          {show.description}
+        </Title>
+        <Text c="gray.7">{minutes === null ? t("takingFlow.prelude.untimed") : t("takingFlow.prelude.timeLimit", { count: minutes })}</Text>
+      </Stack>
+
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="prelude-instructions">
+        <Stack gap="sm">
+          <Title order={3} size="h4" id="prelude-instructions">
+            {t("takingFlow.prelude.instructions")}
+          </Title>
+          <PreludeInstructions show={show} />
+        </Stack>
+      </Paper>
+
+      {pending && (
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="prelude-proctor">
+          <Stack gap="md">
+            <Title order={3} size="h4" id="prelude-proctor">
+              {t("takingFlow.prelude.proctorSteps")}
+            </Title>
+            <ProctorSteps show={show} onDone={onRefresh} />
+          </Stack>
+        </Paper>
+      )}
+
+      {online && (
+        <Stack gap="md">
+          <HonorStatement variant={show.honorStatement} checked={honor} onChange={setHonor} />
+          {waitNotice && (
+            <Alert color="orange" variant="light" role="alert">
+              {t("takingFlow.errors.waitToContinue")}
+            </Alert>
+          )}
+          {start.isError && !waitNotice && (
+            <Alert color="red" variant="light" role="alert" title={t("takingFlow.errors.accessFailure")}>
+              {reason && <Text size="sm">{t("takingFlow.errors.reason", { reason })}</Text>}
+            </Alert>
+          )}
+          <Group>
+            <Button size="md" onClick={askToStart} disabled={!honor}>
+              {t("takingFlow.prelude.start")}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+
+      <Modal
+        opened={confirming}
+        onClose={() => !start.isPending && setConfirming(false)}
+        title={t("takingFlow.prelude.startTitle")}
+        centered
+        closeButtonProps={{ "aria-label": t("ui.close") }}
+      >
+        <Stack gap="md">
+          <Text>{minutes === null ? t("takingFlow.prelude.startUntimed") : t("takingFlow.prelude.startTimed", { count: minutes })}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={start.isPending} data-autofocus>
+              {t("ui.cancel")}
+            </Button>
+            <Button onClick={() => start.mutate()} loading={start.isPending}>
+              {t("takingFlow.prelude.startConfirm")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

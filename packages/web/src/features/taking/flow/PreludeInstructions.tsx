@@ -1,0 +1,78 @@
+import { Anchor, Stack, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { TestShowView } from "@parlance/contract";
+import { useStartup } from "../../../app/startup";
+import { formatDateTime } from "../../../i18n/format";
+import { preludeVariant } from "./stages";
+import { FactList } from "./FactList";
+
+/**
+ * What the candidate must know before this test, by method (spec §2 prelude): online, paper (the
+ * PDF and the days until expiry), ivr (the number to call and the access code), live, video, and
+ * phone plus online. The web call of ivr tests is a later issue: no button is offered for it here.
+ */
+export function PreludeInstructions({ show }: { show: TestShowView }) {
+  const { t } = useTranslation();
+  const { language } = useStartup();
+  const variant = preludeVariant(show);
+  const expiry = show.expireLength <= 0 ? t("takingFlow.prelude.expiresToday") : t("takingFlow.prelude.expiresIn", { count: show.expireLength });
+  const appointment = show.date ? <Text>{t("takingFlow.prelude.appointment", { date: formatDateTime(show.date, language) })}</Text> : null;
+  const code = { label: t("takingFlow.prelude.accessCode"), value: show.accessCode, mono: true };
+
+  switch (variant) {
+    case "paper":
+      return (
+        <Stack gap="sm">
+          <Text>{t("takingFlow.prelude.paper")}</Text>
+          <FactList facts={[code]} />
+          <Anchor href={`/testing/tests/${show.assignedTestId}/pdf`} download fw={600}>
+            {t("takingFlow.prelude.downloadPdf")}
+          </Anchor>
+          <Text>{expiry}</Text>
+        </Stack>
+      );
+    case "ivr":
+      return (
+        <Stack gap="sm">
+          <Text>{t("takingFlow.prelude.ivr")}</Text>
+          {show.ivrLocalNumberTwilio ? (
+            <FactList
+              facts={[
+                { label: t("takingFlow.prelude.phoneNumber"), value: show.ivrLocalNumberTwilio, href: `tel:${show.ivrLocalNumberTwilio.replace(/[^+\d]/g, "")}` },
+                code,
+              ]}
+            />
+          ) : (
+            <>
+              <Text c="red.8">{t("takingFlow.prelude.noPhoneNumber")}</Text>
+              <FactList facts={[code]} />
+            </>
+          )}
+          <Text>{expiry}</Text>
+        </Stack>
+      );
+    case "live":
+    case "video":
+      return (
+        <Stack gap="sm">
+          <Text>{t(`takingFlow.prelude.${variant}`)}</Text>
+          {appointment}
+          <FactList facts={[code]} />
+        </Stack>
+      );
+    case "phoneOnline":
+      return (
+        <Stack gap="sm">
+          <Text>{t("takingFlow.prelude.phoneOnline")}</Text>
+          {show.ivrLocalNumberTwilio && <FactList facts={[{ label: t("takingFlow.prelude.phoneNumber"), value: show.ivrLocalNumberTwilio }, code]} />}
+        </Stack>
+      );
+    default:
+      return (
+        <Stack gap="sm">
+          <Text>{t("takingFlow.prelude.online")}</Text>
+          {show.timeLimit !== null && <Text>{t("takingFlow.prelude.onlineTimed")}</Text>}
+        </Stack>
+      );
+  }
+}

@@ -1,0 +1,233 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { useMutation, useQueries, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { takingRoutes, type TestContentView, type TestShowView } from "@parlance/contract";
+import { call } from "../../../api/client";
+import { useAnswerStore } from "../answers";
+import { flowKeys, useTestContent } from "./queries";
+import { FlowLoader } from "./FlowLoader";
+import { LoadError, useReason } from "./LoadError";
+import { latestReading, secondsUsed, warningDue, type ClockReading } from "./clock";
+import { movesAt, nextOf, previousOf, resumePlace, type Place } from "./navigation";
+import { isQuestionItem, questionsOf, type Question } from "./questions";
+import { unansweredWarnings, type UnansweredWarning } from "./warnings";
+import { useCountdown } from "./useCountdown";
+import { useHeartbeat } from "./useHeartbeat";
+import { ProgressBox } from "./ProgressBox";
+import { SectionPage } from "./SectionPage";
+import { ReviewScreen } from "./ReviewScreen";
+import { ConfirmSubmitDialog, FiveMinutesDialog, UnansweredDialog } from "./SubmitDialogs";
+import { itemAnchor } from "./ItemBlock";
+import type { Receipt } from "./TakeTestPage";
+
+/** The test in progress: its content comes from start_test (which resumes a started attempt). */
+export function TestInProgress({ show, onFinished }: { show: TestShowView; onFinished: (r: Receipt) => void }) {
+  const content = useTestContent(show.assignedTestId, true);
+  if (content.isPending) return <FlowLoader />;
+  if (content.isError) return <LoadError error={content.error} onRetry={() => void content.refetch()} retrying={content.isFetching} />;
+  return <TestRunner show={show} content={content.data} contentReadAt={content.dataUpdatedAt} onFinished={onFinished} />;
+}
+
+/**
+ * Pages, navigation, review and submit (spec §2, §4, §5). Answers live in the answer store (browser
+ * first, then the server); the clock follows the server's newest reading; when it runs out the test
+ * is submitted.
+ */
+function TestRunner({ show, content, contentReadAt, onFinished }: { show: TestShowView; content: TestContentView; contentReadAt: number; onFinished: (r: Receipt) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const id = show.assignedTestId;
+  const store = useAnswerStore(id, true);
+  const pageCount = content.candidate_test_sections.length;
+  const [place, setPlace] = useState<Place>(() => resumePlace(content.current_section, pageCount));
+  const mountedAt = useRef(Date.now());
+
+  // Every page is loaded at once: the review and the warnings need all questions, and a page
+  // already here still shows when the network drops.
+  const sections = useQueries({
+    queries: content.candidate_test_sections.map((s) => ({
+      queryKey: flowKeys.section(id, s.id),
+      queryFn: () => call(takingRoutes.section, { section: s.id }, { id }),
+      staleTime: Infinity,
+      gcTime: Infinity,
+      retry: 2,
+    })),
+  });
+
+  // What the server holds is merged into the store once per load of a page (the newer answer wins).
+  const seeded = useRef(new Map<number, number>());
+  useEffect(() => {
+    sections.forEach((q, i) => {
+      if (!q.data || seeded.current.get(i) === q.dataUpdatedAt) return;
+      seeded.current.set(i, q.dataUpdatedAt);
+      store.seed(q.data.items.filter(isQuestionItem).map((it) => ({ id: it.id, response: it.response, seq: it.seq })));
+    });
+  });
+
+  const questions = useMemo(
+    () =>
+      questionsOf(
+        sections.flatMap((q, i) => (q.data ? [{ page: i + 1, items: q.data.items }] : [])),
+        content.minimum_response,
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [sections.map((q) => q.dataUpdatedAt).join(","), content.minimum_response],
+  );
+
+  // --- the clock -------------------------------------------------------------------------------
+  const heartbeat = useHeartbeat(id, true);
+  const timed = content.time_limit !== null;
+  const reading = latestReading([
+    timed ? { remainingMs: content.time_limit!, at: contentReadAt } : null,
+    ...sections.map((q): ClockReading | null => (q.data && q.data.time_limit !== null ? { remainingMs: q.data.time_limit, at: q.dataUpdatedAt } : null)),
+    store.remainingMs !== null && store.remainingAt !== null ? { remainingMs: store.remainingMs, at: store.remainingAt } : null,
+    heartbeat,
+  ]);
+  const stableReading = useMemo(() => (timed && reading ? reading : null), [timed, reading?.at, reading?.remainingMs]); // eslint-disable-line react-hooks/exhaustive-deps
+  const remaining = useCountdown(stableReading);
+  const timeOver = (timed && remaining === 0) || store.timeOver;
+
+  const [warned, setWarned] = useState(false);
+  const [fiveOpen, setFiveOpen] = useState(false);
+  useEffect(() => {
+    if (remaining !== null && !timeOver && warningDue(remaining, warned)) {
+      setWarned(true);
+      setFiveOpen(true);
+    }
+  }, [remaining, warned, timeOver]);
+
+  // --- submit ----------------------------------------------------------------------------------
+  const [warnings, setWarnings] = useState<UnansweredWarning[] | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const secondsTaken = () =>
+    show.timeLimit !== null && remaining !== null ? secondsUsed(show.timeLimit, remaining) : Math.round((Date.now() - mountedAt.current) / 1000);
+  const submit = useMutation({
+    mutationFn: () => store.submit(secondsTaken()),
+    onSuccess: (receipt) => {
+      setConfirmOpen(false);
+      queryClient.removeQueries({ queryKey: flowKeys.content(id) });
+      queryClient.removeQueries({ queryKey: ["taking", id, "section"] });
+      void queryClient.invalidateQueries({ queryKey: flowKeys.show(id) });
+      onFinished(receipt);
+    },
+    onError: () => setConfirmOpen(false),
+  });
+  const submitReason = useReason(submit.error);
+
+  // Time is over: the answers go in as they are, without the warnings or the confirmation.
+  const autoSubmitted = useRef(false);
+  useEffect(() => {
+    if (!timeOver || autoSubmitted.current) return;
+    autoSubmitted.current = true;
+    setFiveOpen(false);
+    setWarnings(null);
+    setConfirmOpen(false);
+    submit.mutate();
+  }, [timeOver, submit]);
+
+  function requestSubmit() {
+    const found = unansweredWarnings(questions, store.get);
+    if (found.length) setWarnings(found);
+    else setConfirmOpen(true);
+  }
+
+  // --- moving around ---------------------------------------------------------------------------
+  const focusAfterMove = useRef<{ question?: string } | null>(null);
+  function go(to: Place, question?: Question) {
+    focusAfterMove.current = question ? { question: question.id } : {};
+    setPlace(to);
+  }
+  useEffect(() => {
+    const want = focusAfterMove.current;
+    if (!want) return;
+    // The jump target may still be loading; try again on the next render.
+    const target = want.question ? focusTarget(want.question) : document.getElementById(place.kind === "review" ? "review-title" : "page-title");
+    if (!target) return;
+    focusAfterMove.current = null;
+    if (!want.question) window.scrollTo({ top: 0 });
+    target.focus({ preventScroll: !want.question });
+    if (want.question) document.getElementById(itemAnchor(want.question))?.scrollIntoView({ block: "start" });
+  });
+
+  const moves = movesAt(place, pageCount, content.answer_review);
+  const pageQuery = place.kind === "page" ? sections[place.page - 1] : null;
+
+  if (!store.ready) return <FlowLoader />;
+  if (submit.isSuccess) return <FlowLoader label={t("takingFlow.submit.submitting")} />;
+
+  return (
+    <Stack gap="lg">
+      <ProgressBox content={content} place={place} pageCount={pageCount} remainingMs={remaining} store={store} />
+
+      {timeOver && (
+        <Alert color="orange" variant="light" role="status">
+          {t("takingFlow.submit.timeOver")}
+        </Alert>
+      )}
+      {submit.isError && (
+        <Alert color="red" variant="light" role="alert" title={t("takingFlow.errors.submitFailure")}>
+          {submitReason && <Text size="sm">{t("takingFlow.errors.reason", { reason: submitReason })}</Text>}
+          <Button variant="white" color="red" size="xs" mt="xs" onClick={() => submit.mutate()}>
+            {t("ui.retry")}
+          </Button>
+        </Alert>
+      )}
+
+      {place.kind === "review" ? (
+        <ReviewScreen questions={questions} answerOf={store.get} onJump={(q) => go({ kind: "page", page: q.page }, q)} />
+      ) : pageQuery?.isError && !pageQuery.data ? (
+        <Alert color="red" variant="light" role="alert" title={t("takingFlow.errors.sectionFailure")}>
+          <Button variant="white" color="red" size="xs" mt="xs" onClick={() => void pageQuery.refetch()} loading={pageQuery.isFetching}>
+            {t("ui.retry")}
+          </Button>
+        </Alert>
+      ) : pageQuery?.data ? (
+        <SectionPage section={pageQuery.data} content={content} pageCount={pageCount} store={store} />
+      ) : (
+        <FlowLoader />
+      )}
+
+      <Group component="nav" aria-label={t("takingFlow.nav.label")} gap="sm" justify="space-between">
+        <Group gap="sm">
+          {moves.previous && (
+            <Button variant="default" onClick={() => go(previousOf(place, pageCount))}>
+              {t("takingFlow.nav.previous")}
+            </Button>
+          )}
+          {moves.next && <Button onClick={() => go(nextOf(place, pageCount))}>{t("takingFlow.nav.next")}</Button>}
+        </Group>
+        <Group gap="sm">
+          {moves.review && (
+            <Button variant="light" onClick={() => go({ kind: "review" })}>
+              {t("takingFlow.nav.review")}
+            </Button>
+          )}
+          {moves.submit && (
+            <Button onClick={requestSubmit} loading={submit.isPending} disabled={timeOver}>
+              {place.kind === "review" ? t("takingFlow.nav.submitReview") : t("takingFlow.nav.submit")}
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      <FiveMinutesDialog opened={fiveOpen} onClose={() => setFiveOpen(false)} />
+      <UnansweredDialog
+        warnings={warnings}
+        onBack={() => setWarnings(null)}
+        onContinue={() => {
+          setWarnings(null);
+          setConfirmOpen(true);
+        }}
+      />
+      <ConfirmSubmitDialog opened={confirmOpen} submitting={submit.isPending} onCancel={() => setConfirmOpen(false)} onConfirm={() => submit.mutate()} />
+    </Stack>
+  );
+}
+
+/** The control a jump lands on: the chosen radio (or the first), else the text field. */
+function focusTarget(itemId: string): HTMLElement | null {
+  const block = document.getElementById(itemAnchor(itemId));
+  if (!block) return null;
+  return block.querySelector<HTMLElement>("input:checked") ?? block.querySelector<HTMLElement>("input, textarea");
+}

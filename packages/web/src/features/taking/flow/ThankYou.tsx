@@ -1,0 +1,64 @@
+import { Alert, Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { TestShowView } from "@parlance/contract";
+import { useStartup } from "../../../app/startup";
+import { formatDateTime } from "../../../i18n/format";
+import type { Receipt } from "./TakeTestPage";
+
+/**
+ * The finished stage (spec §2): the recorded-responses text, or for a test that continues by phone
+ * the request not to hang up; the receipt of the recorded answers (DESIGN.md §6); and the ways on.
+ * A page opened on an already submitted test says so (its receipt was shown when it was submitted).
+ */
+export function ThankYou({ show, receipt }: { show: TestShowView; receipt: Receipt | null }) {
+  const { t } = useTranslation();
+  const { language } = useStartup();
+  return (
+    <Stack gap="lg" maw={760}>
+      {receipt ? (
+        show.phoneContinued ? (
+          <Alert color="orange" variant="light" role="status">
+            <Text fw={700} fz="lg">
+              {t("takingFlow.finished.phone")}
+            </Text>
+          </Alert>
+        ) : (
+          <Text fz="lg">{t("takingFlow.finished.recorded")}</Text>
+        )
+      ) : (
+        <Text fz="lg">{t("takingFlow.finished.alreadySubmitted")}</Text>
+      )}
+
+      {receipt && (
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="receipt-title">
+          <Stack gap={6}>
+            <Title order={2} size="h4" id="receipt-title">
+              {t("takingFlow.finished.receipt")}
+            </Title>
+            <Text ff="monospace" fz="sm" style={{ overflowWrap: "anywhere" }} data-testid="receipt">
+              {receipt.receipt}
+            </Text>
+            <Text>{t("takingFlow.finished.answered", { answered: receipt.answered, items: receipt.items })}</Text>
+            <Text size="sm" c="gray.7">
+              {t("takingFlow.finished.submittedAt", { date: formatDateTime(receipt.submitted_at, language) })}
+            </Text>
+            <Text size="sm" c="gray.7">
+              {t("takingFlow.finished.receiptHelp")}
+            </Text>
+          </Stack>
+        </Paper>
+      )}
+
+      <Group gap="lg">
+        <Anchor component={Link} to="/testing/tests" fw={600}>
+          {t("takingFlow.finished.takeAnother")}
+        </Anchor>
+        {/* /logout is served by the server: a full page load. */}
+        <Anchor href="/logout" fw={600}>
+          {t("takingFlow.finished.logout")}
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * Item navigation (spec §4): the move is Previous, Next, Review or Submit. Review only when the
+ * test's answer_review allows it; Submit on the last page or from the review screen.
+ */
+export type Place = { kind: "page"; page: number } | { kind: "review" };
+
+export interface Moves {
+  previous: boolean;
+  next: boolean;
+  review: boolean;
+  submit: boolean;
+}
+
+export function movesAt(place: Place, pageCount: number, answerReview: boolean): Moves {
+  if (place.kind === "review") return { previous: pageCount > 0, next: false, review: false, submit: true };
+  const last = place.page >= pageCount;
+  return { previous: place.page > 1, next: !last, review: answerReview, submit: last };
+}
+
+/** Where Previous leads: the page before, or from the review screen back to the last page. */
+export function previousOf(place: Place, pageCount: number): Place {
+  if (place.kind === "review") return { kind: "page", page: pageCount };
+  return { kind: "page", page: Math.max(1, place.page - 1) };
+}
+
+export function nextOf(place: Place, pageCount: number): Place {
+  if (place.kind === "review") return place;
+  return { kind: "page", page: Math.min(pageCount, place.page + 1) };
+}
+
+/** A resumed attempt opens on the server's current_section, kept within the test's pages. */
+export function resumePlace(currentSection: number, pageCount: number): Place {
+  return { kind: "page", page: Math.min(Math.max(1, currentSection), Math.max(1, pageCount)) };
+}

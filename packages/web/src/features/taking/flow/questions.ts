@@ -1,0 +1,67 @@
+import { countWords, ITEM_KINDS, type ItemView } from "@parlance/contract";
+
+/**
+ * The questions of a test (items that take an answer), as the review table and the unanswered
+ * warnings see them. Pure: the answers come in as a lookup.
+ */
+export interface Question {
+  id: string;
+  /** The question number shown to the candidate. */
+  number: number;
+  /** Radio choices, or written text. */
+  kind: "choice" | "text";
+  /** A short text item: its answer must reach minimumWords. */
+  shortText: boolean;
+  /** Words a short answer must reach (the item's own minimum, else the test's minimum_response). */
+  minimumWords: number | null;
+  required: boolean;
+  /** The page (section number, from 1) the question is on. */
+  page: number;
+}
+
+const TEXT_TYPES: number[] = [ITEM_KINDS.short_text, ITEM_KINDS.sized_text, ITEM_KINDS.textarea, ITEM_KINDS.fixed_textarea];
+
+export const isChoiceItem = (item: ItemView) => item.item_type_id === ITEM_KINDS.radio;
+export const isTextItem = (item: ItemView) => TEXT_TYPES.includes(item.item_type_id);
+export const isQuestionItem = (item: ItemView) => isChoiceItem(item) || isTextItem(item);
+
+/**
+ * Every question of the loaded pages in test order. An answerable item the author left unnumbered
+ * still needs a name in the warnings: it takes the count of questions so far.
+ */
+export function questionsOf(pages: { page: number; items: ItemView[] }[], minimumResponse: number | null): Question[] {
+  const out: Question[] = [];
+  for (const { page, items } of [...pages].sort((a, b) => a.page - b.page)) {
+    for (const item of items) {
+      if (!isQuestionItem(item)) continue;
+      const shortText = item.item_type_id === ITEM_KINDS.short_text;
+      out.push({
+        id: item.id,
+        number: item.number ?? out.length + 1,
+        kind: isChoiceItem(item) ? "choice" : "text",
+        shortText,
+        minimumWords: shortText ? (item.minimum_words ?? minimumResponse) : null,
+        required: item.required,
+        page,
+      });
+    }
+  }
+  return out;
+}
+
+/** Answered means something other than blanks was given (the review table's Yes). */
+export const isAnswered = (response: string | undefined | null) => (response ?? "").trim() !== "";
+
+/** Whether a written answer falls short of its minimum word count. */
+export const isTooShort = (q: Question, response: string | undefined) =>
+  q.shortText && q.minimumWords !== null && isAnswered(response) && countWords(response ?? "") < q.minimumWords;
+
+/**
+ * The review table's three roughly equal columns (spec §9), as rows of up to three cells: the
+ * first column holds the first third of the questions, read top to bottom.
+ */
+export function reviewRows<T>(questions: T[]): (T | undefined)[][] {
+  const perColumn = Math.ceil(questions.length / 3);
+  const columns = [0, 1, 2].map((c) => questions.slice(c * perColumn, (c + 1) * perColumn));
+  return Array.from({ length: perColumn }, (_, r) => columns.map((col) => col[r]));
+}
