@@ -26,6 +26,7 @@ import { registerLiveRoutes } from "./taking/live/routes.js";
 import { registerTestShowRoutes } from "./taking/show/routes.js";
 import { registerProctoringRoutes } from "./proctoring/routes.js";
 import { registerMediaRoutes } from "./taking/media/routes.js";
+import { registerPaperRoutes } from "./taking/paper/routes.js";
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
@@ -88,6 +89,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerTestShowRoutes(app, ctx);
   registerProctoringRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
+  registerPaperRoutes(app, ctx);
   if (!ctx.config.production) registerMailboxRoutes(app, ctx);
   await registerApiDocs(app, ctx.config.publicUrl);
 

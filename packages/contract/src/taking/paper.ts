@@ -2,6 +2,10 @@ import { z } from "zod";
 import { defineRoute } from "../route.js";
 import { takingParams } from "./taking.js";
 
+export const paperMessages = {
+  notPaper: "This test is not a paper test.",
+} as const;
+
 /** The paper test: a PDF of its content with the access code (spec §2: /testing/tests/{id}/pdf). */
 export const paperRoutes = {
   pdf: defineRoute({

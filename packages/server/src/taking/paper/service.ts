@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import { paperMessages, takingMessages, timeZoneById } from "@parlance/contract";
+import type { AppContext } from "../../context.js";
+import { assignedTests, candidates, candidateTests, tests } from "../../db/schema.js";
+import type { Caller } from "../../http/caller.js";
+import { unprocessable } from "../../http/errors.js";
+import { audit } from "../../audit/audit.js";
+import { contentOf, heldTest, newestVersion } from "../attempt.js";
+import { proctorStepsLeft } from "../../proctoring/steps.js";
+import { paperTestPdf } from "./document.js";
+
+/** GET /testing/tests/{id}/pdf: the paper test the caller holds, once its proctor steps are done. */
+
+const refuse = (key: keyof typeof takingMessages) => unprocessable(takingMessages[key], `taking.messages.${key}`);
+
+export async function paperTest(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<{ pdf: Buffer; filename: string }> {
+  const now = new Date();
+  const held = await heldTest(ctx.db, caller, id);
+  if (held.method !== "paper") throw unprocessable(paperMessages.notPaper, "taking.paper.notPaper");
+  if (held.deletedAt) throw refuse("deleted");
+  if (held.state === "taken" || held.attempt?.state === "received") throw refuse("alreadySubmitted");
+  if (held.state === "cancelled") throw refuse("cancelled");
+  if (held.state === "expired" || held.expiresAt <= now) throw refuse("expired");
+  if (held.state === "needs_scheduling") throw refuse("needsScheduling");
+  if (held.state === "needs_payment") throw refuse("needsPayment");
+  // The proctor receives the paper: the agreement (and the exam password with the proctor service) come first.
+  if (await proctorStepsLeft(ctx.db, held)) throw refuse("needsProctor");
+  const versionId = await newestVersion(ctx.db, held.testId);
+  if (versionId === null) throw refuse("accessFailure");
+  const content = await contentOf(ctx.db, versionId);
+
+  const [who] = await ctx.db
+    .select({
+      firstName: candidates.firstName,
+      middleName: candidates.middleName,
+      lastName: candidates.lastName,
+      timeZoneId: candidates.timeZoneId,
+      accessCode: assignedTests.accessCode,
+      testName: tests.description,
+      timeLimitMinutes: tests.timeLimitMinutes,
+    })
+    .from(assignedTests)
+    .innerJoin(candidates, eq(candidates.id, assignedTests.candidateId))
+    .innerJoin(tests, eq(tests.id, assignedTests.testId))
+    .where(eq(assignedTests.id, id));
+  // Printed for the candidate's desk: dates in their time zone (the PDF is in English, as the test's instructions are).
+  const zone = timeZoneById(who.timeZoneId);
+  const fmt = (d: Date, withTime: boolean) =>
+    new Intl.DateTimeFormat("en-US", { dateStyle: "long", ...(withTime ? { timeStyle: "short" } : {}), timeZone: zone.name }).format(d) + (withTime ? ` (${zone.displayAs})` : "");
+  const pdf = await paperTestPdf(content, {
+    testName: who.testName,
+    candidateName: [who.firstName, who.middleName, who.lastName].filter(Boolean).join(" "),
+    accessCode: who.accessCode,
+    assignedTestId: id,
+    timeLimitMinutes: who.timeLimitMinutes ? who.timeLimitMinutes * (held.adjustments ? 2 : 1) : null,
+    expires: fmt(held.expiresAt, false),
+    printed: fmt(now, true),
+  });
+
+  // The first download makes the paper outstanding (history: sent out, responses not back yet).
+  if (!held.attempt) {
+    await ctx.db
+      .insert(candidateTests)
+      .values({ assignedTestId: id, candidateId: held.candidateId, accountId: held.accountId, state: "outstanding", startedAt: now })
+      .onConflictDoNothing({ target: candidateTests.assignedTestId });
+  }
+  await audit(ctx, { caller, accountId: held.accountId, action: "taking.paper_download", targetType: "assigned_test", targetId: id, details: {}, ip });
+  return { pdf, filename: `${who.accessCode.replace(/[^A-Za-z0-9-]/g, "")}.pdf` };
+}
