@@ -34,3 +34,5 @@ export * from "./taking/live.js";
 export * from "./taking/proctor.js";
 export * from "./taking/media.js";
 export * from "./taking/paper.js";
+export * from "./results/scoring.js";
+export * from "./results/evaluators.js";

@@ -12,6 +12,7 @@ export const PERMISSIONS = [
   "groups", // paper test packages
   "outstandingPaperTests",
   "results", // Submit Test Results
+  "assignEvaluators", // route scoreable tests to evaluators by hand (Testing Executives)
   "settings", // Configure Account Settings (account and office administrators)
   "offices", // see and edit offices (an office administrator: their own)
   "manageOffices", // create and delete offices (account administrators)
@@ -67,6 +68,7 @@ const BY_ROLE: Partial<Record<Permission, readonly number[]>> = {
   outstandingPaperTests: CLIENT_ANY,
   evaluatorSchedule: [Role.Evaluator, Role.ServiceProvider],
   results: [Role.Evaluator, Role.TestingExecutive],
+  assignEvaluators: [Role.TestingExecutive],
   settings: CLIENT_ADMINS,
   offices: CLIENT_ADMINS,
   manageOffices: [Role.TestingAccountAdministrator],

@@ -7,3 +7,4 @@ export * from "./schema/catalogue.js";
 export * from "./schema/settings.js";
 export * from "./schema/candidates.js";
 export * from "./schema/taking.js";
+export * from "./schema/results.js";

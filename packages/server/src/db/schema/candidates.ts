@@ -188,6 +188,11 @@ export const candidateTests = pgTable(
     /** Reason key for not_completed and could_not_score (contract: history/display-status.ts). */
     resultReason: text("result_reason"),
     scoredAt: timestamp("scored_at", { withTimezone: true }),
+    /**
+     * Printed on the report and certificate; anyone may verify the result with it. Given to every
+     * result when it is recorded (server/results/verification-key.ts), unguessable and unique.
+     */
+    verificationKey: text("verification_key").unique(),
     /** Proctoring outcome when proctored: 'reserved', 'completed', 'no_show'. */
     proctorState: text("proctor_state"),
     proctorValue: text("proctor_value"),
