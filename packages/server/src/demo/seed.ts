@@ -6,6 +6,7 @@ import { hashPassword } from "../auth/passwords.js";
 import { seedCatalogue, type CatalogueIds } from "./catalogue.js";
 import { emptyHistoryIds, seedDemoHistory, type DemoHistoryIds } from "./history.js";
 import { importDemoContent, refreshDemoContent } from "./content.js";
+import { seedDemoProctoring } from "./proctoring.js";
 import { DEMO_ACCESS_CODE, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS, type DemoAccountKey } from "./world.js";
 
 export interface DemoIds {
@@ -68,6 +69,8 @@ export async function seedDemoWorld({ db }: Pick<AppContext, "db">): Promise<Dem
       expiresAt: new Date(Date.now() + 365 * 24 * 3600_000),
     });
     ids.history = await seedDemoHistory(tx, ids);
+    // Test delivery: the demo candidate's proctored online test and paper test (demo/proctoring.ts).
+    await seedDemoProctoring(tx, { catalogue: ids.catalogue, demoCandidateId: ids.history.demoCandidate.northwind });
   });
   await importDemoContent(db);
   return ids;

@@ -6,6 +6,7 @@ import { candidates, proctorPasswords, tests, assignedTests } from "../db/schema
 import { hashPassword } from "../auth/passwords.js";
 import { queueMail } from "../mail/outbox.js";
 import { usesExamPassword, type ProctorFacts } from "./steps.js";
+import type { Tx } from "../taking/attempt.js";
 
 /**
  * Exam passwords of proctor-service tests: one per assigned test, random, shown to nobody but
@@ -27,7 +28,7 @@ export function newExamPassword(): string {
 export const normalizeExamPassword = (password: string) => password.trim().toUpperCase();
 
 /** Stores the hash of a known password (the demo world's) unless the test already has one. */
-export async function setExamPassword(db: AppContext["db"], assignedTestId: number, password: string, mailedTo: string): Promise<boolean> {
+export async function setExamPassword(db: Tx, assignedTestId: number, password: string, mailedTo: string): Promise<boolean> {
   const rows = await db
     .insert(proctorPasswords)
     .values({ assignedTestId, passwordHash: await hashPassword(normalizeExamPassword(password)), mailedTo })

@@ -167,7 +167,14 @@ describe("several employers (Choose Employer)", () => {
 describe("the demo candidate", () => {
   it("has takeable tests, en-writing from two employers, and tomorrow's live test", async () => {
     const view: TestListView = (await list(await t.signIn("candidate@northwind.example"))).json();
-    expect(view.takableTests.map((e) => e.testDescription).sort()).toEqual(["English Listening Comprehension", "English Reading Proficiency", "English Writing Proficiency"]);
+    expect(view.takableTests.map((e) => e.testDescription).sort()).toEqual([
+      "English Listening Comprehension",
+      "English Reading Proficiency",
+      // demo/proctoring.ts: the proctored online test and the paper test.
+      "English Reading Proficiency (Proctored)",
+      "English Writing Proficiency",
+      "Spanish Reading (Paper)",
+    ]);
     expect(view.takableTests.find((e) => e.testDescription === "English Writing Proficiency")!.accountNames).toEqual(["Northwind Health", "Contoso Legal"]);
     expect(view.upcomingTests).toHaveLength(1);
     expect(view.upcomingTests[0]).toMatchObject({ testDescription: "Spanish Listening and Speaking (Live)", testMethod: "live", startsNow: false });

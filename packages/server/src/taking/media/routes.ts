@@ -14,7 +14,7 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext): void
     const range = parseRange(req.headers.range, size);
     if (range === "unsatisfiable") {
       reply.header("content-range", `bytes */${size}`);
-      throw new HttpError(416, mediaMessages.badRange, "taking.media.badRange");
+      throw new HttpError(416, mediaMessages.badRange, "delivery.badRange");
     }
     reply
       .header("content-type", file.contentType)

@@ -17,7 +17,7 @@ export interface MediaFile {
   sha256: string;
 }
 
-const missing = () => new HttpError(404, mediaMessages.notFound, "taking.media.notFound");
+const missing = () => new HttpError(404, mediaMessages.notFound, "delivery.notFound");
 
 export async function itemMedia(ctx: AppContext, caller: Caller, id: number, itemId: string): Promise<MediaFile> {
   const { attempt } = await heldTest(ctx.db, caller, id);
@@ -31,7 +31,7 @@ export async function itemMedia(ctx: AppContext, caller: Caller, id: number, ite
       .select({ used: grants.playsUsed })
       .from(grants)
       .where(and(eq(grants.candidateTestId, attempt.id), eq(grants.itemId, item.id)));
-    if (!g || g.used < 1) throw new HttpError(403, mediaMessages.notGranted, "taking.media.notGranted");
+    if (!g || g.used < 1) throw new HttpError(403, mediaMessages.notGranted, "delivery.notGranted");
   }
   const [version] = await ctx.db.select({ media: testContentVersions.media }).from(testContentVersions).where(eq(testContentVersions.id, attempt.contentVersionId));
   const entry = (version?.media as { path: string; sha256: string }[] | undefined)?.find((m) => m.path === item.src);

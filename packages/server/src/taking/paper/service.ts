@@ -16,7 +16,7 @@ const refuse = (key: keyof typeof takingMessages) => unprocessable(takingMessage
 export async function paperTest(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<{ pdf: Buffer; filename: string }> {
   const now = new Date();
   const held = await heldTest(ctx.db, caller, id);
-  if (held.method !== "paper") throw unprocessable(paperMessages.notPaper, "taking.paper.notPaper");
+  if (held.method !== "paper") throw unprocessable(paperMessages.notPaper, "delivery.notPaper");
   if (held.deletedAt) throw refuse("deleted");
   if (held.state === "taken" || held.attempt?.state === "received") throw refuse("alreadySubmitted");
   if (held.state === "cancelled") throw refuse("cancelled");
