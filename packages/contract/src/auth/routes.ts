@@ -31,6 +31,8 @@ export const startupOutput = z.object({
       shouldViewPasswordChange: z.boolean(),
       username: z.string().optional(),
       visibleDepartments: z.array(z.string()),
+      /** Not in the spec: the signed-in user's id, for routes keyed by it (get_scoreable_tests/{id}). */
+      userId: z.number().int().optional(),
     })
     .optional(),
   /** Authorisation flags: every permission the caller holds. */

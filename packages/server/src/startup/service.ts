@@ -42,6 +42,7 @@ export async function buildStartup(
     roles: caller.roles,
     shouldViewPasswordChange: caller.permissions.has("changePassword"),
     username: caller.email,
+    userId: caller.userId,
     visibleDepartments: visibleDepartments(
       account
         ? { services: account.services as Service[], usesProctorService: account.usesProctorService, prepay: account.prepay, invoiced: account.invoiced }

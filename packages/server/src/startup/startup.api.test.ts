@@ -54,6 +54,7 @@ describe("GET /api/startup", () => {
       shouldViewPasswordChange: true,
       username: "office.admin@northwind.example",
       visibleDepartments: ["testing", "training", "translation", "interpretation"],
+      userId: t.ids.users["office.admin@northwind.example"],
     });
     expect(s.account).toEqual({ id: t.ids.accounts.northwind, name: "Northwind Health", officeId: t.ids.offices.northwind[0] });
     const contoso = await startupAs("admin@contoso.example");
