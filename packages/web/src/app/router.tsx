@@ -65,7 +65,14 @@ export const routes = [
           { path: "/testing/candidates/healthcare_roles", element: guarded("candidates", page(() => import("../features/healthcare/HealthcareRolesPage"))) },
           { path: "/testing/candidates/tests", element: guarded("testHistory", page(() => import("../features/history/TestHistoryPage"))) },
           { path: "/testing/track/:id", element: guarded("candidates", page(() => import("../features/tracks/TrackPage"))) },
+          // Take a Test (candidate spec §2): the list, Choose Employer, and the live/video page (a{id} or s{id}).
+          { path: "/testing/tests", element: guarded("tests", page(() => import("../features/taking/list/TakeTestPage"))) },
+          { path: "/testing/tests/choose_account/:ids", element: guarded("tests", page(() => import("../features/taking/list/ChooseEmployerPage"))) },
+          { path: "/testing/tests/:aid/live", element: guarded("tests", page(() => import("../features/taking/list/LiveTestPage"))) },
           ...["/testing/tests/:id", "/testing/track/test/:id"].map((path) => ({ path, element: guarded("tests", page(() => import("../features/taking/flow/TakeTestPage"))) })),
+          // Scoring (evaluators-results-account.md §2): Tests to score, and a test's scoring page (also at /noshow with the confirmation open).
+          { path: "/testing/results", element: guarded("results", page(() => import("../features/results/scoring/TestsToScorePage"))) },
+          ...["/testing/results/:id/edit", "/testing/results/:id/noshow"].map((path) => ({ path, element: guarded("results", page(() => import("../features/results/scoring/ScoringPage"))) })),
           { path: "/dev/mailbox", element: page(() => import("../features/mailbox/MailboxPage")) },
         ],
       },
@@ -93,5 +100,7 @@ export const availablePaths = new Set([
   "/testing/candidates/new",
   "/testing/candidates/healthcare_roles",
   "/testing/candidates/tests",
+  "/testing/tests",
+  "/testing/results",
   "/dev/mailbox",
 ]);

@@ -1,0 +1,164 @@
+import { useState } from "react";
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { liveMessages, liveRoutes, takingMessages, type TestContentView, type TestLiveView } from "@parlance/contract";
+import { call } from "../../../api/client";
+import { useStartup } from "../../../app/startup";
+import { PageHeader } from "../../../app/layout/PageHeader";
+import { useStandardCrumbs } from "../../../app/layout/Breadcrumbs";
+import { formatDateTime } from "../../../i18n/format";
+import { EmptyState, RemoteData } from "../../../ui/RemoteData";
+import { useMethodLabel } from "../../../ui/testStatus";
+import { useApiErrorText } from "../../../ui/useApiErrorText";
+import { SessionContent } from "./SessionContent";
+import { isNotFound, liveKey, retryOnce } from "./queries";
+
+const MESSAGE_CATALOGS = { "takeTest.messages": liveMessages, "taking.messages": takingMessages };
+
+/** /testing/tests/:aid/live (aid = a{id} or s{id}): a live or video test, its appointment and its start. */
+export default function LiveTestPage() {
+  const { t } = useTranslation();
+  const { home, testing } = useStandardCrumbs();
+  const aid = useParams().aid ?? "";
+  const valid = /^[as][1-9]\d{0,9}$/.test(aid);
+  const query = useQuery({
+    queryKey: liveKey(aid),
+    queryFn: ({ signal }) => call(liveRoutes.show, {}, { aid }, { signal }),
+    retry: retryOnce,
+    enabled: valid,
+    // The start window opens with the clock: look again while the page is open.
+    refetchInterval: 30_000,
+  });
+  const crumbs = [home, testing, { label: t("takeTest.title"), to: "/testing/tests" }];
+  const notFound = (
+    <>
+      <PageHeader title={t("takeTest.live.title")} breadcrumbs={crumbs} />
+      <EmptyState
+        message={t("takeTest.live.notFound")}
+        action={
+          <Button component={Link} to="/testing/tests" variant="default">
+            {t("takeTest.backToList")}
+          </Button>
+        }
+      />
+    </>
+  );
+  if (!valid) return notFound;
+  return (
+    <RemoteData query={query} renderError={(err) => (isNotFound(err) ? notFound : undefined)}>
+      {(view) => (
+        <>
+          <PageHeader title={t(view.video ? "takeTest.live.videoTitle" : "takeTest.live.title")} breadcrumbs={crumbs} documentTitle={view.testDescription} />
+          <LiveSession view={view} />
+        </>
+      )}
+    </RemoteData>
+  );
+}
+
+function LiveSession({ view }: { view: TestLiveView }) {
+  const { t } = useTranslation();
+  const { language } = useStartup();
+  const methodLabel = useMethodLabel();
+  const errorText = useApiErrorText(MESSAGE_CATALOGS);
+  const queryClient = useQueryClient();
+  const [content, setContent] = useState<TestContentView | null>(null);
+  const start = useMutation({
+    mutationFn: (kind: "method" | "sight") =>
+      call(kind === "sight" ? liveRoutes.startSightTranslation : view.video ? liveRoutes.startVideo : liveRoutes.startLive, {}, { id: view.assignedTestId }),
+    onSuccess: (c) => setContent(c),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["take-a-test"] }),
+  });
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, language) : "");
+  const canStart = view.attemptState === "in_progress" || (view.attemptState === "not_started" && view.window === "open");
+  const who = view.video ? "video" : "live";
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p={{ base: "md", sm: "lg" }} radius="md">
+        <Stack gap={6}>
+          <Group justify="space-between" align="flex-start" gap="xs">
+            <Title order={2} fz="lg" style={{ overflowWrap: "anywhere" }}>
+              {view.testDescription}
+            </Title>
+            <Badge variant="light" color="gray" c="gray.9">
+              {methodLabel(view.testMethod)}
+            </Badge>
+          </Group>
+          <Text size="sm">
+            <Text span fw={600}>
+              {t("takeTest.live.appointment")}:{" "}
+            </Text>
+            {view.testAt ? t("takeTest.entry.at", { time: when(view.testAt), minutes: view.durationMinutes }) : t("takeTest.live.noAppointment")}
+          </Text>
+          <Text size="sm">
+            <Text span fw={600}>
+              {t("takeTest.entry.assignedBy")}:{" "}
+            </Text>
+            {view.accountName}
+          </Text>
+          <Text size="sm" c="gray.8">
+            {t(`takeTest.live.howItWorks.${who}`)}
+          </Text>
+        </Stack>
+      </Paper>
+
+      <WindowNotice view={view} when={when} />
+
+      {start.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {errorText(start.error)}
+        </Alert>
+      )}
+
+      {!content && canStart && (
+        <Group gap="sm">
+          <Button onClick={() => start.mutate("method")} loading={start.isPending && start.variables === "method"}>
+            {t(view.attemptState === "in_progress" ? "takeTest.live.open" : "takeTest.live.start")}
+          </Button>
+          {view.sightTranslation && (
+            <Button variant="default" onClick={() => start.mutate("sight")} loading={start.isPending && start.variables === "sight"}>
+              {t("takeTest.live.startSight")}
+            </Button>
+          )}
+        </Group>
+      )}
+
+      {content && (
+        <>
+          <Alert variant="light" color="green" title={t("takeTest.live.startedTitle")} styles={{ title: { color: "var(--mantine-color-green-9)" } }}>
+            <Text size="sm">{t(`takeTest.live.started.${who}`, { time: when(view.testAt) })}</Text>
+          </Alert>
+          <SessionContent content={content} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** Where the appointment stands, in words. */
+function WindowNotice({ view, when }: { view: TestLiveView; when: (iso: string | null) => string }) {
+  const { t } = useTranslation();
+  if (view.attemptState === "received") return <Alert variant="light" color="gray">{t("takeTest.live.finished")}</Alert>;
+  if (view.attemptState === "in_progress") return null;
+  switch (view.window) {
+    case "unscheduled":
+      return <Alert variant="light" color="yellow">{t("takeTest.live.unscheduled")}</Alert>;
+    case "before":
+      return (
+        <Alert variant="light" color="blue" title={t("takeTest.live.startsAt", { time: when(view.testAt) })}>
+          <Text size="sm">{t("takeTest.live.opensAt", { time: when(view.opensAt) })}</Text>
+        </Alert>
+      );
+    case "over":
+      return <Alert variant="light" color="yellow">{t("takeTest.live.over")}</Alert>;
+    default:
+      return (
+        <Alert variant="light" color="green">
+          {t("takeTest.live.openNow", { time: when(view.closesAt) })}
+        </Alert>
+      );
+  }
+}
