@@ -1,0 +1,83 @@
+import { Checkbox, Paper, Stack, Text, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { ScoreableContent } from "@parlance/contract";
+import { ItemReview } from "./ItemReview";
+import { LevelPicker } from "./LevelPicker";
+import { sectionCategoryKey, type ScoringFormState } from "./scoringForm";
+
+type Section = ScoreableContent["sections"][number];
+
+interface SectionPanelProps {
+  testId: number;
+  section: Section;
+  state: ScoringFormState;
+  update: (change: (s: ScoringFormState) => ScoringFormState) => void;
+  invalid: ReadonlySet<string>;
+  errorText: string | null;
+  readOnly: boolean;
+}
+
+/** One section: skip it (optional sections), its items, and its own categories' levels. */
+export function SectionPanel({ testId, section, state, update, invalid, errorText, readOnly }: SectionPanelProps) {
+  const { t } = useTranslation();
+  const headingId = `section-${section.id}`;
+  const skipped = Boolean(state.skipped[section.id]);
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder p={{ base: "sm", sm: "lg" }} radius="md">
+      <Stack gap="md">
+        <Title order={2} size="h3" id={headingId} dir="auto">
+          {section.section_name || t("scoring.section.untitled", { number: section.position })}
+        </Title>
+        {section.optional && (
+          <Checkbox
+            label={t("scoring.section.skipped")}
+            description={t("scoring.section.skippedHint")}
+            checked={skipped}
+            disabled={readOnly}
+            onChange={(e) => {
+              const checked = e.currentTarget.checked;
+              update((s) => ({ ...s, skipped: { ...s.skipped, [section.id]: checked } }));
+            }}
+          />
+        )}
+        {skipped ? (
+          <Text size="sm" c="gray.7">
+            {t("scoring.section.skippedNote")}
+          </Text>
+        ) : (
+          <>
+            {section.items.map((item) => (
+              <ItemReview
+                key={item.id}
+                testId={testId}
+                item={item}
+                state={state}
+                invalid={invalid}
+                errorText={errorText}
+                readOnly={readOnly}
+                setObjective={(key, v) => update((s) => ({ ...s, objectives: { ...s.objectives, [key]: v } }))}
+                setScoringItem={(id, checked) => update((s) => ({ ...s, scoringItems: { ...s.scoringItems, [id]: checked } }))}
+              />
+            ))}
+            {section.categories.map((c) => {
+              const key = sectionCategoryKey(section.id, c.id);
+              const field = `section:${key}`;
+              return (
+                <LevelPicker
+                  key={c.id}
+                  fieldId={field}
+                  category={c}
+                  label={t("scoring.section.categoryLabel", { category: c.name, section: section.section_name || section.position })}
+                  value={state.sectionCategories[key]}
+                  onChange={(v) => update((s) => ({ ...s, sectionCategories: { ...s.sectionCategories, [key]: v } }))}
+                  error={invalid.has(field) ? errorText : null}
+                  readOnly={readOnly}
+                />
+              );
+            })}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
