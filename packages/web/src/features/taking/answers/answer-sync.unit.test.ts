@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AnswerSync, AUTOSAVE_DELAY_MS, type Environment } from "./answer-sync";
 import { attemptKey, MemoryAnswers, openLocalAnswers } from "./local-answers";
-import { fetchTransport, type ProgressBody } from "./transport";
+import { fetchTransport, SAVE_TIMEOUT_MS, type ProgressBody } from "./transport";
 
 /**
  * The sending rules against a fake server behind a fake fetch, with the real IndexedDB code on
@@ -19,7 +19,7 @@ interface Call {
 function fakeServer() {
   const held = new Map<string, { response: string; seq: number }>();
   const calls: Call[] = [];
-  let mode: "up" | "down" | "500" | "timeOver" | "400" = "up";
+  let mode: "up" | "down" | "hang" | "500" | "timeOver" | "400" = "up";
   let receipt: string | null = null;
   /** While set, answers wait until release() (a request in flight). */
   let gate: Promise<void> | null = null;
@@ -30,6 +30,7 @@ function fakeServer() {
     if (!gate) calls.push({ url, body, keepalive: Boolean(init.keepalive) });
     if (gate) return gate.then(() => fetchFn(url, init));
     if (mode === "down") return Promise.reject(new TypeError("Failed to fetch"));
+    if (mode === "hang") return new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
     if (mode === "500") return Promise.resolve(json(500, { message: "An error occurred." }));
     if (mode === "timeOver") return Promise.resolve(json(409, { message: "The time for this test is over.", messageKey: "taking.messages.timeOver" }));
     if (mode === "400") return Promise.resolve(json(400, { message: "Question 'zz' is not part of this test.", messageKey: "taking.messages.unknownItem" }));
@@ -171,6 +172,26 @@ describe("AnswerSync", () => {
     await settle();
     expect(server.held.get("q2")!.response).toBe("kept while offline");
     expect(sync.getSnapshot()).toMatchObject({ status: "saved", pending: 0 });
+  });
+
+  it("gives up a save that never answers after 15 s and tries again", async () => {
+    const { sync, server } = makeSync();
+    await sync.start();
+    server.mode = "hang";
+    sync.set("q1", "a");
+    const flushed = sync.flush();
+    await settle(); // the request leaves once the answer is stored
+    expect(server.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(SAVE_TIMEOUT_MS - 1);
+    expect(sync.getSnapshot().status).toBe("saving");
+    await vi.advanceTimersByTimeAsync(1);
+    await flushed;
+    expect(sync.getSnapshot().status).toBe("offline");
+    server.mode = "up";
+    await vi.advanceTimersByTimeAsync(1_000);
+    await settle();
+    expect(sync.getSnapshot()).toMatchObject({ status: "saved", pending: 0 });
+    expect(server.held.get("q1")!.response).toBe("a");
   });
 
   it("retries a server error (5xx) and shows saving meanwhile", async () => {

@@ -30,6 +30,13 @@ export class SaveFailure extends Error {
 
 const TIME_OVER_KEYS = new Set(["taking.messages.timeOver", "taking.messages.timeOverSubmitted"]);
 
+/**
+ * A save that has not answered by then is given up and retried: a half-open connection (a flaky
+ * network, a server that stopped mid-request) must not hold every later save behind it.
+ */
+export const SAVE_TIMEOUT_MS = 15_000;
+export const SUBMIT_TIMEOUT_MS = 30_000;
+
 /** Browsers refuse a keepalive request whose body is over 64 KiB; a long translation is sent normally. */
 const KEEPALIVE_MAX_BYTES = 60_000;
 
@@ -40,7 +47,17 @@ export interface Transport {
   submit(body: ProgressBody): Promise<SubmitOutput>;
 }
 
-async function post<T>(fetchFn: FetchLike, path: string, body: ProgressBody, keepalive: boolean): Promise<T> {
+async function post<T>(fetchFn: FetchLike, path: string, body: ProgressBody, keepalive: boolean, timeoutMs: number): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    return await postOnce<T>(fetchFn, path, body, keepalive, controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function postOnce<T>(fetchFn: FetchLike, path: string, body: ProgressBody, keepalive: boolean, signal: AbortSignal): Promise<T> {
   const json = JSON.stringify(body);
   const init: RequestInit = {
     method: "POST",
@@ -49,6 +66,7 @@ async function post<T>(fetchFn: FetchLike, path: string, body: ProgressBody, kee
     headers: { accept: "application/json", "content-type": "application/json" },
     body: json,
     keepalive: keepalive && json.length <= KEEPALIVE_MAX_BYTES,
+    signal,
   };
   let res: Response;
   try {
@@ -57,6 +75,7 @@ async function post<T>(fetchFn: FetchLike, path: string, body: ProgressBody, kee
     throw new SaveFailure("network", 0, "The server could not be reached.", "errors.network");
   }
   const answer = (await res.json().catch(() => null)) as { message?: string; messageKey?: string } | null;
+  if (signal.aborted) throw new SaveFailure("network", 0, "The server did not answer in time.", "errors.network");
   if (res.ok && answer) return answer as T;
   const message = answer?.message ?? "An error occurred.";
   if (res.ok || res.status >= 500 || res.status === 429 || res.status === 408) throw new SaveFailure("server", res.status, message, answer?.messageKey);
@@ -69,7 +88,7 @@ async function post<T>(fetchFn: FetchLike, path: string, body: ProgressBody, kee
 /** save_progress and submit_test over fetch (injectable for tests). */
 export function fetchTransport(fetchFn: FetchLike = (url, init) => fetch(url, init)): Transport {
   return {
-    save: (body, options) => post<SaveOutput>(fetchFn, takingRoutes.save.path, body, options?.keepalive ?? false),
-    submit: (body) => post<SubmitOutput>(fetchFn, takingRoutes.submit.path, body, false),
+    save: (body, options) => post<SaveOutput>(fetchFn, takingRoutes.save.path, body, options?.keepalive ?? false, SAVE_TIMEOUT_MS),
+    submit: (body) => post<SubmitOutput>(fetchFn, takingRoutes.submit.path, body, false, SUBMIT_TIMEOUT_MS),
   };
 }
