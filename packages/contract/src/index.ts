@@ -36,3 +36,6 @@ export * from "./taking/media.js";
 export * from "./taking/paper.js";
 export * from "./results/scoring.js";
 export * from "./results/evaluators.js";
+export * from "./results/scales.js";
+export * from "./results/verify.js";
+export * from "./results/reports.js";

@@ -27,6 +27,8 @@ import { registerTestShowRoutes } from "./taking/show/routes.js";
 import { registerProctoringRoutes } from "./proctoring/routes.js";
 import { registerMediaRoutes } from "./taking/media/routes.js";
 import { registerPaperRoutes } from "./taking/paper/routes.js";
+import { registerVerifyRoutes } from "./results/verify/routes.js";
+import { registerReportRoutes } from "./results/reports/routes.js";
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
@@ -90,6 +92,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerProctoringRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
   registerPaperRoutes(app, ctx);
+  registerVerifyRoutes(app, ctx);
+  registerReportRoutes(app, ctx);
   if (!ctx.config.production) registerMailboxRoutes(app, ctx);
   await registerApiDocs(app, ctx.config.publicUrl);
 

@@ -1,0 +1,46 @@
+import { reportMessages, timeZoneById, type CertificateType } from "@parlance/contract";
+import type { AppContext } from "../../context.js";
+import type { Caller } from "../../http/caller.js";
+import { unprocessable } from "../../http/errors.js";
+import { candidateScopeOf, getCandidate } from "../../candidates/service.js";
+import { ensureVerificationKey } from "../verify/keys.js";
+import { languageOfCandidate, pdfLocale } from "../reports/locale.js";
+import { certificatePdf } from "./document.js";
+
+/**
+ * /testing/candidates/{id}/certificate?type=&min_test_date=: the certificate the candidate
+ * qualifies for. Which tests a certificate covers is decided once, by the candidates area
+ * (getCandidate's `certificates`: kace the last 5 years, multicare on or after 2025-01-01); the
+ * same call scopes the candidate (another account's or office's answers 404). `min_test_date`
+ * may narrow a certificate to later tests, never widen it past its rule.
+ */
+export async function candidateCertificate(
+  ctx: AppContext,
+  caller: Caller,
+  candidateId: number,
+  type: CertificateType,
+  minTestDate: string | undefined,
+  now = new Date(),
+): Promise<{ pdf: Buffer; filename: string }> {
+  const candidate = await getCandidate(ctx.db, candidateScopeOf(caller), candidateId, now);
+  const cert = candidate.certificates.find((c) => c.type === type);
+  const from = cert && minTestDate && minTestDate > cert.minTestDate ? minTestDate : cert?.minTestDate;
+  const covered = cert?.tests.filter((t) => from !== undefined && t.date >= from) ?? [];
+  if (!cert || from === undefined || covered.length === 0) throw unprocessable(reportMessages.notQualified, "resultReport.messages.notQualified");
+
+  const results = [];
+  for (const t of covered) {
+    results.push({ test: t.description, date: t.date, level: t.score, verificationKey: await ensureVerificationKey(ctx.db, t.candidateTestId) });
+  }
+  // The candidate's certificate: their language and time zone.
+  const locale = pdfLocale(languageOfCandidate(candidate.languageId), timeZoneById(candidate.timeZoneId).name);
+  const pdf = await certificatePdf(locale, {
+    type,
+    candidateName: [candidate.firstName, candidate.middleName, candidate.lastName].filter((s) => s.trim() !== "").join(" "),
+    minTestDate: from,
+    results,
+    verifyUrl: new URL("/testing/results/verify", ctx.config.publicUrl).toString(),
+    issuedAt: now,
+  });
+  return { pdf, filename: `${type}-certificate-${candidate.id}.pdf` };
+}

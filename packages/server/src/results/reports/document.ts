@@ -1,0 +1,105 @@
+import { formatVerificationKey } from "@parlance/contract";
+import { PdfWriter } from "../../pdf/writer.js";
+import { facts, finishWithPages, table } from "../../pdf/layout.js";
+import { levelTexts, type PdfLocale } from "./locale.js";
+
+/**
+ * The report of one result: who, for whom, which test and how, the dates, the ALTA level with its
+ * CEFR/ILR/ACTFL equivalents and description, the category levels and comments the evaluator
+ * recorded, and the verification key with the address where anyone can check it.
+ */
+
+export interface ResultReportFacts {
+  candidateName: string;
+  employeeId: string;
+  accountName: string;
+  officeName: string | null;
+  test: string;
+  testLanguageCode: string;
+  method: string;
+  testType: string;
+  assignedAt: Date;
+  startedAt: Date | null;
+  receivedAt: Date | null;
+  scoredAt: Date | null;
+  resultState: "scored" | "not_completed" | "could_not_score";
+  resultValue: string | null;
+  resultReason: string | null;
+  /** Category levels the evaluator chose (empty when the scoring recorded none). */
+  categories: { name: string; level: string }[];
+  comments: string | null;
+  verificationKey: string | null;
+  /** Where to check a key: the verify screen and this key's own page. */
+  verifyUrl: string;
+  verifiedUrl: string | null;
+  candidateTestId: number;
+  generatedAt: Date;
+}
+
+export async function resultReportPdf(l: PdfLocale, f: ResultReportFacts): Promise<Buffer> {
+  const { t } = l;
+  const w = new PdfWriter({ title: t("title"), subject: `${f.candidateName} — ${f.test}` });
+
+  w.text(t("title"), { bold: true, size: 17, after: 0 });
+  w.text(t("reportNumber", { id: f.candidateTestId }), { size: 9, color: "#555555", after: 4 });
+  w.rule();
+
+  w.text(t("candidateSection"), { bold: true, size: 12, after: 0 });
+  facts(w, [
+    [t("candidate"), f.candidateName],
+    [t("employeeId"), f.employeeId],
+    [t("account"), f.accountName],
+    [t("office"), f.officeName ?? ""],
+  ]);
+
+  w.text(t("testSection"), { bold: true, size: 12, after: 0 });
+  facts(w, [
+    [t("test"), f.test],
+    [t("testLanguage"), l.languageName(f.testLanguageCode)],
+    [t("method"), l.tr(`history.method.${f.method}`)],
+    [t("testType"), t(`testTypes.${f.testType}`)],
+    [t("assigned"), l.dateTime(f.assignedAt)],
+    [t("started"), f.startedAt ? l.dateTime(f.startedAt) : ""],
+    [t("received"), f.receivedAt ? l.dateTime(f.receivedAt) : ""],
+    [t("scored"), f.scoredAt ? l.dateTime(f.scoredAt) : ""],
+  ]);
+
+  w.text(t("resultSection"), { bold: true, size: 12, after: 0 });
+  const level = f.resultState === "scored" ? levelTexts(l, f.resultValue) : null;
+  if (level) {
+    w.text(t("altaLevel", { level: level.level }), { bold: true, size: 14, after: 0 });
+    facts(w, [
+      ["CEFR", level.cefr],
+      ["ILR", level.ilr],
+      ["ACTFL", level.actfl],
+      [t("levelMeaning"), level.description],
+    ]);
+    w.text(t("scaleNote"), { size: 8.5, color: "#555555" });
+  } else if (f.resultState === "scored") {
+    // A score outside the ALTA scale (a custom scale) is printed as given, without equivalents.
+    w.text(t("score", { score: f.resultValue ?? "" }), { bold: true, size: 15 });
+  } else {
+    const reason = l.tr(`history.reason.${f.resultReason ?? "unknown"}`);
+    w.text(l.tr(`history.status.${f.resultState}`, { reason }), { bold: true, size: 13 });
+  }
+
+  if (f.categories.length > 0) {
+    w.text(t("categories"), { bold: true, size: 11.5, after: 2 });
+    table(w, [{ header: t("category"), share: 3 }, { header: t("level"), share: 2 }], f.categories.map((c) => [c.name, c.level]), { size: 10 });
+  }
+  if (f.comments && f.comments.trim() !== "") {
+    w.text(t("comments"), { bold: true, size: 11.5, after: 2 });
+    w.text(f.comments, { size: 10.5 });
+  }
+
+  w.rule();
+  w.text(t("verificationSection"), { bold: true, size: 12, after: 0 });
+  if (f.verificationKey) {
+    w.text(formatVerificationKey(f.verificationKey), { bold: true, size: 14, after: 2 });
+    w.text(t("verifyHow", { url: f.verifyUrl }), { size: 10, after: 2 });
+    if (f.verifiedUrl) w.text(f.verifiedUrl, { size: 9, color: "#1c4fa0" });
+  } else {
+    w.text(t("noKey"), { size: 10 });
+  }
+  return finishWithPages(w, t("generated", { date: l.dateTime(f.generatedAt) }), l.pageLabel);
+}

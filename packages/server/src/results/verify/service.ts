@@ -1,0 +1,79 @@
+import { eq } from "drizzle-orm";
+import { altaLevelOf, normalizeVerificationKey, timeZoneById, verifiedPagePath, verifyMessages, type VerifiedResult } from "@parlance/contract";
+import type { Db } from "../../db/client.js";
+import { assignedTests, candidates, candidateTests, tests } from "../../db/schema.js";
+import { HttpError } from "../../http/errors.js";
+import { addHit, isLimited, type RateRule } from "../../auth/rate-limit.js";
+
+/**
+ * Verification by key: anyone may confirm a printed result. Keys carry 100 random bits, and
+ * failed tries are limited per client address (20 in 15 minutes, counted in PostgreSQL so every
+ * server process shares them), so keys cannot be guessed by trying.
+ */
+
+export const VERIFY_LIMIT = 20;
+const FIFTEEN_MINUTES = 15 * 60_000;
+const ruleFor = (ip: string): RateRule => ({ bucket: `verify:ip:${ip}`, limit: VERIFY_LIMIT, windowMs: FIFTEEN_MINUTES });
+
+const fail = (status: number, name: keyof typeof verifyMessages) => new HttpError(status, verifyMessages[name], `resultVerify.messages.${name}`);
+
+/** The scored result behind a key, or an error; a malformed or unknown key counts as a failed try. */
+async function findByKey(db: Db, ip: string, raw: string) {
+  const rule = ruleFor(ip);
+  if (await isLimited(db, [rule])) throw fail(429, "tooMany");
+  const key = normalizeVerificationKey(raw);
+  if (key === null) {
+    await addHit(db, rule);
+    throw fail(400, "malformed");
+  }
+  const [row] = await db
+    .select({
+      key: candidateTests.verificationKey,
+      firstName: candidates.firstName,
+      middleName: candidates.middleName,
+      lastName: candidates.lastName,
+      timeZoneId: candidates.timeZoneId,
+      test: tests.description,
+      resultState: candidateTests.resultState,
+      resultValue: candidateTests.resultValue,
+      takenAt: candidateTests.receivedAt,
+      startedAt: candidateTests.startedAt,
+      scoredAt: candidateTests.scoredAt,
+    })
+    .from(candidateTests)
+    .innerJoin(candidates, eq(candidates.id, candidateTests.candidateId))
+    .innerJoin(assignedTests, eq(assignedTests.id, candidateTests.assignedTestId))
+    .innerJoin(tests, eq(tests.id, assignedTests.testId))
+    .where(eq(candidateTests.verificationKey, key))
+    .limit(1);
+  // Only a scored result has a level to confirm.
+  if (!row || row.resultState !== "scored" || !row.resultValue) {
+    await addHit(db, rule);
+    throw fail(404, "noMatch");
+  }
+  return { ...row, key };
+}
+
+/** POST /api/test_results/verify: the link to the key's public page. */
+export async function verifyKey(db: Db, ip: string, raw: string): Promise<{ link: string }> {
+  const found = await findByKey(db, ip, raw);
+  return { link: verifiedPagePath(found.key) };
+}
+
+/** GET /api/test_results/verified/:key: just enough to confirm the result, nothing else. */
+export async function verifiedResult(db: Db, ip: string, raw: string): Promise<VerifiedResult> {
+  const r = await findByKey(db, ip, raw);
+  const at = r.takenAt ?? r.startedAt ?? r.scoredAt ?? new Date();
+  const zone = timeZoneById(r.timeZoneId).name;
+  const level = altaLevelOf(r.resultValue);
+  return {
+    verificationKey: r.key,
+    candidateName: [r.firstName, r.middleName, r.lastName].filter((p) => p.trim() !== "").join(" "),
+    test: r.test,
+    testDate: new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at),
+    level: r.resultValue ?? "",
+    cefr: level?.cefr ?? null,
+    ilr: level?.ilr ?? null,
+    actfl: level?.actfl ?? null,
+  };
+}
