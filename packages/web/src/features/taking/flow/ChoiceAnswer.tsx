@@ -9,7 +9,7 @@ export function ChoiceAnswer({ item, value, onChange }: { item: ItemView } & Ans
     <Radio.Group value={value || null} onChange={onChange} label={<QuestionLabel item={item} />} styles={{ label: { fontSize: "inherit", lineHeight: "inherit", marginBottom: 8 } }}>
       <Stack gap="xs" mt={4}>
         {(item.choices ?? []).map((c) => (
-          <Radio key={c.id} value={c.id} label={c.label} styles={{ label: { fontSize: "inherit", lineHeight: "inherit" } }} />
+          <Radio key={c.id} value={c.id} label={c.label} size="md" styles={{ label: { lineHeight: 1.45 } }} />
         ))}
       </Stack>
     </Radio.Group>

@@ -58,9 +58,12 @@ export function MediaItem({ item, assignedTestId }: { item: ItemView; assignedTe
       ) : (
         <AudioPlayer src={media.src} playsAllowed={allowed} playsUsed={used} onRequestPlay={grant} label={label} />
       )}
-      <Text size="sm" c="gray.7">
-        {left === null ? t("takingFlow.items.playsUnlimited") : t("takingFlow.items.playsLeft", { left, allowed })}
-      </Text>
+      {/* The audio player counts its plays itself; a video says here how many are left. */}
+      {media.kind === "video" && (
+        <Text size="sm" c="gray.7">
+          {left === null ? t("takingFlow.items.playsUnlimited") : t("takingFlow.items.playsLeft", { left, allowed })}
+        </Text>
+      )}
       {grantFailed && (
         <Alert color="red" variant="light" role="alert">
           {t("takingFlow.errors.grantFailure")}

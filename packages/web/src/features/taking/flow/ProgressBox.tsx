@@ -23,8 +23,8 @@ export function ProgressBox({ content, place, pageCount, remainingMs, store }: {
       withBorder
       p="sm"
       radius="md"
-      shadow="xs"
-      style={{ position: "sticky", top: "calc(var(--app-shell-header-height, 60px) + 8px)", zIndex: 5, background: "var(--mantine-color-body)" }}
+      // A strip of page colour above the box hides the text scrolling under it.
+      style={{ position: "sticky", top: "calc(var(--app-shell-header-height, 60px) + 8px)", zIndex: 5, background: "var(--mantine-color-body)", boxShadow: "0 -9px 0 var(--mantine-color-body), var(--mantine-shadow-xs)" }}
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Stack gap={0}>

@@ -1,4 +1,4 @@
-import { Divider, Stack, Title } from "@mantine/core";
+import { Divider, Stack, Title, VisuallyHidden } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { SectionView, TestContentView } from "@parlance/contract";
 import type { AnswerStore } from "../answers";
@@ -8,14 +8,17 @@ import { isQuestionItem } from "./questions";
 /** One page (section) of the test with its items in order; answers read from and go to the store. */
 export function SectionPage({ section, content, pageCount, store }: { section: SectionView; content: TestContentView; pageCount: number; store: AnswerStore }) {
   const { t } = useTranslation();
-  // The section's title is usually repeated by its first heading item: the page title then names the page.
   const title = t("takingFlow.progress.page", { page: section.position, count: pageCount });
   return (
-    <Stack gap="xl" component="section" aria-labelledby="page-title" dir={content.right_to_left ? "rtl" : "ltr"}>
-      <Title order={2} size="h4" c="gray.7" id="page-title" tabIndex={-1} style={{ outline: "none" }}>
-        {title}
-        {section.title ? ` · ${section.title}` : ""}
-      </Title>
+    <Stack gap="xl" component="section" aria-labelledby="page-title" dir={content.right_to_left ? "rtl" : "ltr"} maw={880}>
+      {/* The progress box shows the page and the first item is usually the section's heading: this
+          title is for screen readers, and where the focus lands after Previous or Next. */}
+      <VisuallyHidden>
+        <Title order={2} id="page-title" tabIndex={-1}>
+          {title}
+          {section.title ? `: ${section.title}` : ""}
+        </Title>
+      </VisuallyHidden>
       {section.items.map((item, i) => (
         <Stack key={item.id} gap="xl">
           {i > 0 && isQuestionItem(item) && isQuestionItem(section.items[i - 1]) && <Divider color="gray.2" />}
