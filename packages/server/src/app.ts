@@ -29,6 +29,8 @@ import { registerMediaRoutes } from "./taking/media/routes.js";
 import { registerPaperRoutes } from "./taking/paper/routes.js";
 import { registerVerifyRoutes } from "./results/verify/routes.js";
 import { registerReportRoutes } from "./results/reports/routes.js";
+import { registerScoringRoutes } from "./results/scoring-routes.js";
+import { registerEvaluatorRoutes } from "./evaluators/routes.js";
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
@@ -92,6 +94,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerProctoringRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
   registerPaperRoutes(app, ctx);
+  registerScoringRoutes(app, ctx);
+  registerEvaluatorRoutes(app, ctx);
   registerVerifyRoutes(app, ctx);
   registerReportRoutes(app, ctx);
   if (!ctx.config.production) registerMailboxRoutes(app, ctx);

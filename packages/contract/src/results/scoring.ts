@@ -39,7 +39,7 @@ export const scoringMessages = {
   noShowNotApplicable: "Only a test without any response, or a live or video test, can be marked as a no-show.",
   noShowRecorded: "The test has been marked as a no-show.",
   noAudio: "That question has no recording to grant.",
-  audioGranted: "The candidate may play this recording once more.",
+  audioGranted: "Access to this recording has been granted.",
 } as const;
 
 const INT4_MAX = 2_147_483_647;
@@ -276,7 +276,7 @@ export const scoringRoutes = {
     input: z.object({ item: z.string({ error: scoringMessages.noAudio }).min(1, scoringMessages.noAudio).max(64) }),
     output: z.object({ success: z.boolean(), message: z.string(), item: z.string(), plays_allowed: z.number().int().nullable() }),
     access: "results",
-    summary: "Gives the candidate of test {id} one more play of a limited recording (the evaluator's grant)",
+    summary: "Unlocks a limited recording of test {id} for the evaluator's own playback on the scoring page (audited)",
   }),
   media: defineRoute({
     method: "GET",
@@ -285,6 +285,15 @@ export const scoringRoutes = {
     input: z.object({ item: z.string({ error: scoringMessages.unknownItem }).min(1).max(64) }),
     output: z.string().describe("the item's file (image/*, audio/*, video/*), with Range support"),
     access: "results",
-    summary: "An item's image, audio or video of candidate test {id}, for its evaluator (no play limit)",
+    summary: "An item's image, audio or video of candidate test {id}, for its evaluator (a limited recording after grant_audio_access)",
+  }),
+  paperTestPdf: defineRoute({
+    method: "GET",
+    path: "/testing/results/:id/paper_test_pdf",
+    params: scoringParams,
+    input: z.object({}),
+    output: z.string().describe("the paper test (application/pdf), as an attachment"),
+    access: "results",
+    summary: "The paper test of candidate test {id} as its evaluator scores it (spec §2)",
   }),
 } as const;

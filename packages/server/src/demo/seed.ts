@@ -6,6 +6,7 @@ import { hashPassword } from "../auth/passwords.js";
 import { seedCatalogue, type CatalogueIds } from "./catalogue.js";
 import { emptyHistoryIds, seedDemoHistory, type DemoHistoryIds } from "./history.js";
 import { importDemoContent, refreshDemoContent } from "./content.js";
+import { seedDemoScoring, type DemoScoringIds } from "./evaluators.js";
 import { seedDemoProctoring } from "./proctoring.js";
 import { DEMO_ACCESS_CODE, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS, type DemoAccountKey } from "./world.js";
 
@@ -16,12 +17,14 @@ export interface DemoIds {
   catalogue: CatalogueIds;
   /** Candidates, test groups, recipients and batteries of the demo history (demo/history.ts). */
   history: DemoHistoryIds;
+  /** Evaluators and the attempts waiting for evaluator@parlance.example (demo/evaluators.ts). */
+  scoring: DemoScoringIds | null;
 }
 
 /** Creates the demo world in an empty database. Returns the ids, for tests. */
 export async function seedDemoWorld({ db }: Pick<AppContext, "db">): Promise<DemoIds> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const ids: DemoIds = { accounts: {} as DemoIds["accounts"], offices: {} as DemoIds["offices"], users: {}, catalogue: { tests: {}, accountTests: {}, healthcareRoles: {} }, history: emptyHistoryIds() };
+  const ids: DemoIds = { accounts: {} as DemoIds["accounts"], offices: {} as DemoIds["offices"], users: {}, catalogue: { tests: {}, accountTests: {}, healthcareRoles: {} }, history: emptyHistoryIds(), scoring: null };
   await db.transaction(async (tx) => {
     for (const [key, a] of Object.entries(DEMO_ACCOUNTS) as [DemoAccountKey, (typeof DEMO_ACCOUNTS)[DemoAccountKey]][]) {
       const [account] = await tx
@@ -73,6 +76,7 @@ export async function seedDemoWorld({ db }: Pick<AppContext, "db">): Promise<Dem
     await seedDemoProctoring(tx, { catalogue: ids.catalogue, demoCandidateId: ids.history.demoCandidate.northwind });
   });
   await importDemoContent(db);
+  ids.scoring = await seedDemoScoring(db);
   return ids;
 }
 
@@ -82,6 +86,7 @@ export async function seedDemoWorldIfEmpty(ctx: Pick<AppContext, "db">): Promise
   if (existing.length > 0) {
     // An older demo world gets the shipped content (and any edits to it) at the next start.
     await refreshDemoContent(ctx.db);
+    await seedDemoScoring(ctx.db);
     return false;
   }
   await seedDemoWorld(ctx);

@@ -49,6 +49,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: "news@parlance.example", firstName: "Hugo", lastName: "Brandt", role: Role.NewsManager, account: null, office: null },
   { email: "executive@parlance.example", firstName: "Irene", lastName: "Novak", role: Role.TestingExecutive, account: null, office: null },
   { email: "evaluator@parlance.example", firstName: "Jun", lastName: "Takahashi", role: Role.Evaluator, account: null, office: null },
+  { email: "evaluator.zh@parlance.example", firstName: "Li", lastName: "Na", role: Role.Evaluator, account: null, office: null },
+  { email: "evaluator.intl@parlance.example", firstName: "Karim", lastName: "Benali", role: Role.Evaluator, account: null, office: null },
 ];
 
 /** The demo candidate's access code (signs in with /login?use_code=1). */

@@ -4,6 +4,7 @@ import { purgeOldHits } from "../auth/rate-limit.js";
 import { deliverMail } from "../mail/deliver.js";
 import { DELIVER_JOB } from "../mail/outbox.js";
 import { registerTakingJobs } from "../taking/expiry.js";
+import { registerResultsJobs } from "../results/notify.js";
 
 /** Every background job the server runs. Areas add theirs here. */
 export async function registerJobHandlers(ctx: AppContext): Promise<void> {
@@ -13,4 +14,5 @@ export async function registerJobHandlers(ctx: AppContext): Promise<void> {
   await ctx.jobs.work("rateLimit.purge", async () => purgeOldHits(ctx.db));
   await ctx.jobs.schedule("rateLimit.purge", "7 * * * *");
   await registerTakingJobs(ctx);
+  await registerResultsJobs(ctx);
 }

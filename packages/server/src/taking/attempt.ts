@@ -6,6 +6,7 @@ import type { Caller } from "../http/caller.js";
 import { conflict, HttpError } from "../http/errors.js";
 import { audit } from "../audit/audit.js";
 import { receiptOf, type AnswerMap } from "./view.js";
+import { routeScoreableTest } from "../evaluators/routing.js";
 
 /**
  * The pieces every taking route shares: finding the assigned test the caller holds, loading the
@@ -137,6 +138,8 @@ export async function finalizeAttempt(
     .set({ state: "received", receivedAt: now, submittedAt: now, receipt: r.receipt })
     .where(eq(candidateTests.id, attempt.id));
   await tx.update(assignedTests).set({ state: "taken" }).where(eq(assignedTests.id, attempt.assignedTestId));
+  // Issue 5: in the same transaction it becomes a scoreable test (auto-scored, routed to an evaluator).
+  await routeScoreableTest(tx, attempt.id, content, now);
   await audit(
     { db: tx as Db },
     {

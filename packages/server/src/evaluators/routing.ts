@@ -1,0 +1,135 @@
+import { and, asc, count, eq, isNotNull, ne, sql } from "drizzle-orm";
+import type { TestContent } from "@parlance/contract";
+import {
+  assignedTests,
+  candidateTestAnswers,
+  candidateTests,
+  evaluatorLanguages,
+  evaluators,
+  itemObjectiveResults,
+  scoringAssignments,
+  tests,
+  users,
+} from "../db/schema.js";
+import type { Tx } from "../taking/attempt.js";
+import { dueAtFor } from "../results/due.js";
+import { automaticState, CHOICE_OBJECTIVE } from "../results/rubrics.js";
+
+/**
+ * A received attempt becomes a scoreable test (docs/scoring.md): its choice items are scored
+ * automatically, it is marked for review when it is a retest or falls on the sample, and it goes to
+ * the evaluator of its language with the fewest open tests (ties: longest since their last
+ * assignment). With no evaluator for the language it waits unassigned for a Testing Executive.
+ */
+
+/** Every Nth scoreable test is marked for a second look. */
+export const REVIEW_SAMPLE_EVERY = 10;
+
+/** Serialises routing across server processes, so two submissions never read the same load. */
+const ROUTING_LOCK = 5_310_417;
+
+export interface RoutedTest {
+  candidateTestId: number;
+  evaluatorUserId: number | null;
+  dueAt: Date;
+  isReview: boolean;
+  objective: { correct: number; total: number } | null;
+}
+
+/** Automatic results of the choice items with an answer key; written as automatic objective states. */
+async function scoreObjectiveItems(tx: Tx, candidateTestId: number, content: TestContent) {
+  const answers = new Map(
+    (
+      await tx
+        .select({ itemId: candidateTestAnswers.itemId, response: candidateTestAnswers.response })
+        .from(candidateTestAnswers)
+        .where(eq(candidateTestAnswers.candidateTestId, candidateTestId))
+    ).map((a) => [a.itemId, a.response]),
+  );
+  const rows: (typeof itemObjectiveResults.$inferInsert)[] = [];
+  for (const item of content.sections.flatMap((s) => s.items)) {
+    const state = automaticState(item, answers.get(item.id));
+    if (state) rows.push({ candidateTestId, itemId: item.id, objectiveId: CHOICE_OBJECTIVE.id, stateId: state, automatic: true });
+  }
+  if (rows.length) await tx.insert(itemObjectiveResults).values(rows).onConflictDoNothing();
+  return rows.length ? { correct: rows.filter((r) => r.stateId === "correct").length, total: rows.length } : null;
+}
+
+/** The active evaluator of a language with the fewest open tests; ties to whoever waited longest. */
+export async function pickEvaluator(tx: Tx, languageId: number): Promise<number | null> {
+  const open = sql<number>`(select count(*)::int from ${scoringAssignments} where ${scoringAssignments.evaluatorUserId} = ${evaluators.userId} and ${scoringAssignments.completedAt} is null)`;
+  const [row] = await tx
+    .select({ userId: evaluators.userId, open })
+    .from(evaluators)
+    .innerJoin(evaluatorLanguages, eq(evaluatorLanguages.evaluatorUserId, evaluators.userId))
+    .innerJoin(users, eq(users.id, evaluators.userId))
+    .where(and(eq(evaluatorLanguages.languageId, languageId), eq(evaluators.acceptsWork, true), eq(users.isActive, true)))
+    .orderBy(asc(open), sql`${evaluators.lastAssignedAt} asc nulls first`, asc(evaluators.userId))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/**
+ * Makes a received attempt scoreable. Safe to repeat: a test already routed is left as it is.
+ * `content` is the attempt's pinned content (null for tests without online content: paper, phone,
+ * live, video), whose choice items are scored automatically.
+ */
+export async function routeScoreableTest(
+  tx: Tx,
+  candidateTestId: number,
+  content: TestContent | null,
+  now: Date,
+  /** Demo data only: a chosen evaluator and due time instead of the rule's. */
+  fixed?: { evaluatorUserId: number; dueAt: Date },
+): Promise<RoutedTest | null> {
+  const [facts] = await tx
+    .select({
+      candidateId: candidateTests.candidateId,
+      receivedAt: candidateTests.receivedAt,
+      resultState: candidateTests.resultState,
+      testId: assignedTests.testId,
+      languageId: tests.languageId,
+      routed: scoringAssignments.candidateTestId,
+    })
+    .from(candidateTests)
+    .innerJoin(assignedTests, eq(assignedTests.id, candidateTests.assignedTestId))
+    .innerJoin(tests, eq(tests.id, assignedTests.testId))
+    .leftJoin(scoringAssignments, eq(scoringAssignments.candidateTestId, candidateTests.id))
+    .where(eq(candidateTests.id, candidateTestId));
+  if (!facts || facts.routed !== null || facts.resultState !== null) return null;
+
+  await tx.execute(sql`select pg_advisory_xact_lock(${ROUTING_LOCK})`);
+  const objective = content ? await scoreObjectiveItems(tx, candidateTestId, content) : null;
+
+  // A retest (an earlier result of the same test for the same candidate) always gets a second look.
+  const [earlier] = await tx
+    .select({ n: count() })
+    .from(candidateTests)
+    .innerJoin(assignedTests, eq(assignedTests.id, candidateTests.assignedTestId))
+    .where(
+      and(
+        eq(candidateTests.candidateId, facts.candidateId),
+        eq(assignedTests.testId, facts.testId),
+        ne(candidateTests.id, candidateTestId),
+        isNotNull(candidateTests.resultState),
+      ),
+    );
+  const [routedSoFar] = await tx.select({ n: count() }).from(scoringAssignments);
+  const reviewReason = earlier.n > 0 ? "retest" : (routedSoFar.n + 1) % REVIEW_SAMPLE_EVERY === 0 ? "sample" : null;
+
+  const evaluatorUserId = fixed ? fixed.evaluatorUserId : await pickEvaluator(tx, facts.languageId);
+  const dueAt = fixed ? fixed.dueAt : dueAtFor(facts.receivedAt ?? now);
+  await tx.insert(scoringAssignments).values({
+    candidateTestId,
+    evaluatorUserId,
+    assignedAt: evaluatorUserId === null ? null : now,
+    dueAt,
+    isReview: reviewReason !== null,
+    reviewReason,
+    objectiveCorrect: objective?.correct ?? null,
+    objectiveTotal: objective?.total ?? null,
+    routedAt: now,
+  });
+  if (evaluatorUserId !== null) await tx.update(evaluators).set({ lastAssignedAt: now }).where(eq(evaluators.userId, evaluatorUserId));
+  return { candidateTestId, evaluatorUserId, dueAt, isReview: reviewReason !== null, objective };
+}
