@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { isNotNull } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../test/harness.js";
-import { testContentVersions, tests } from "../db/schema.js";
+import { candidateTests, testContentVersions, tests } from "../db/schema.js";
 import { seedDemoWorldIfEmpty } from "../demo/seed.js";
 import { DEMO_CONTENT_KEYS } from "../demo/catalogue.js";
 
@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it("links the demo tests to their content and imports it, once", async () => {
-  // The state of a demo world from before this migration: no keys, no versions.
+  // The state of a demo world from before this migration: no keys, no versions (and so no
+  // attempt pinned to one: the demo's submitted attempts waiting for an evaluator are let go).
+  await t.ctx.db.update(candidateTests).set({ contentVersionId: null });
   await t.ctx.db.delete(testContentVersions);
   await t.ctx.db.update(tests).set({ contentKey: null });
 
