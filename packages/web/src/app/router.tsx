@@ -30,6 +30,10 @@ export const routes = [
       { path: "/assistance", element: page(() => import("../features/auth/AssistancePage")) },
       { path: "/set_reset_password", element: page(() => import("../features/auth/SetResetPasswordPage")) },
       { path: "/setup_account/:key", element: page(() => import("../features/auth/SetupAccountPage")) },
+      // Public: anyone may verify a printed result and read what its level means.
+      { path: "/testing/scales", element: page(() => import("../features/results/scales/ScalesPage")) },
+      { path: "/testing/results/verify", element: page(() => import("../features/results/verify/VerifyPage")) },
+      { path: "/testing/results/verified/:key", element: page(() => import("../features/results/verify/VerifiedPage")) },
       {
         element: <RequireSignIn />,
         children: [
@@ -101,6 +105,8 @@ export const availablePaths = new Set([
   "/testing/candidates/healthcare_roles",
   "/testing/candidates/tests",
   "/testing/tests",
+  "/testing/scales",
+  "/testing/results/verify",
   "/testing/results",
   "/dev/mailbox",
 ]);

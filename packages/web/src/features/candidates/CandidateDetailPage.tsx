@@ -174,9 +174,22 @@ function Certificates({ candidate: c }: { candidate: CandidateDetail }) {
           </Text>
           {c.certificates.map((cert) => (
             <Stack key={cert.type} gap={4}>
-              <Title order={3} fz="md">
-                {t(`candidates.detail.certificateTypes.${cert.type}`)}
-              </Title>
+              <Group gap="sm" justify="space-between" wrap="wrap">
+                <Title order={3} fz="md">
+                  {t(`candidates.detail.certificateTypes.${cert.type}`)}
+                </Title>
+                {/* A PDF the server makes (results area): a plain link, not a route of the app. */}
+                <Button
+                  component="a"
+                  href={`/testing/candidates/${c.id}/certificate?${new URLSearchParams({ type: cert.type, min_test_date: cert.minTestDate }).toString()}`}
+                  download
+                  variant="light"
+                  size="xs"
+                  aria-label={t("certificates.downloadLabel", { type: t(`candidates.detail.certificateTypes.${cert.type}`) })}
+                >
+                  {t("certificates.download")}
+                </Button>
+              </Group>
               <Text size="sm" c="gray.7">
                 {t(`candidates.detail.certificateRules.${cert.type}`, { date: day(cert.minTestDate) })}
               </Text>

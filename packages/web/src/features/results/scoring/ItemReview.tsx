@@ -1,7 +1,9 @@
-import { Badge, Box, Checkbox, Group, Image, Paper, Radio, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { Box, Checkbox, Group, Image, Paper, Radio, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { RESPONSE_KINDS, type ItemKind, type ScoreableItem } from "@parlance/contract";
 import { AudioGrant } from "./AudioGrant";
+import { StatusTag } from "./StatusTag";
 import { ResponseBox } from "./ResponseBox";
 import { objectiveKey, type ScoringFormState } from "./scoringForm";
 
@@ -21,13 +23,15 @@ const isResponseKind = (kind: string) => (RESPONSE_KINDS as readonly string[]).i
 /** One item as the evaluator reviews it: the question, the candidate's response, the key and what to score. */
 export function ItemReview({ testId, item, state, setObjective, setScoringItem, invalid, errorText, readOnly }: ItemReviewProps) {
   const { t } = useTranslation();
+  // A granted recording is loaded afresh: before the grant the server refused its bytes.
+  const [grants, setGrants] = useState(0);
   const name = item.number !== null ? t("scoring.item.question", { number: item.number }) : item.heading_text ?? t("scoring.item.unnumbered");
   const responseLabelId = `response-${item.id}`;
   const objectiveResult = item.answer !== null && item.response !== null ? (item.answer === item.response ? "correct" : "incorrect") : null;
 
   if (item.kind === "heading") {
     return (
-      <Title order={4} dir="auto">
+      <Title order={3} size="h5" dir="auto">
         {item.heading_text ?? item.item_text}
       </Title>
     );
@@ -43,7 +47,7 @@ export function ItemReview({ testId, item, state, setObjective, setScoringItem, 
               {item.is_instructions ? t("scoring.item.instructions") : ""}
             </Text>
           )}
-          {item.kind === "audio" && item.audio_triggered && !readOnly && <AudioGrant testId={testId} itemId={item.id} label={name} />}
+          {item.audio_triggered && !readOnly && <AudioGrant testId={testId} itemId={item.id} label={name} onGranted={() => setGrants((g) => g + 1)} />}
         </Group>
         {item.heading_text && item.number !== null && (
           <Text fw={600} dir="auto">
@@ -56,8 +60,8 @@ export function ItemReview({ testId, item, state, setObjective, setScoringItem, 
           </Text>
         )}
         {item.media_url && item.kind === "image" && <Image src={item.media_url} alt={item.alternate_text ?? ""} maw={560} fit="contain" />}
-        {item.media_url && item.kind === "audio" && <audio controls preload="none" src={item.media_url} aria-label={t("scoring.item.recordingOf", { question: name })} style={{ width: "100%", maxWidth: 480 }} />}
-        {item.media_url && item.kind === "video" && <video controls preload="none" src={item.media_url} aria-label={t("scoring.item.videoOf", { question: name })} style={{ width: "100%", maxWidth: 560 }} />}
+        {item.media_url && item.kind === "audio" && <audio key={grants} controls preload="none" src={item.media_url} aria-label={t("scoring.item.recordingOf", { question: name })} style={{ width: "100%", maxWidth: 480 }} />}
+        {item.media_url && item.kind === "video" && <video key={grants} controls preload="none" src={item.media_url} aria-label={t("scoring.item.videoOf", { question: name })} style={{ width: "100%", maxWidth: 560 }} />}
         {item.alternate_text && item.kind !== "image" && (
           <Text size="sm" c="gray.7" dir="auto">
             {t("scoring.item.transcript")}: {item.alternate_text}
@@ -73,13 +77,9 @@ export function ItemReview({ testId, item, state, setObjective, setScoringItem, 
               <span dir="auto">{item.answer}</span>
             </Text>
             {objectiveResult ? (
-              <Badge color={objectiveResult === "correct" ? "green.9" : "red.9"} variant="light" style={{ textTransform: "none" }}>
-                {t(`scoring.item.${objectiveResult}`)}
-              </Badge>
+              <StatusTag tone={objectiveResult === "correct" ? "good" : "bad"}>{t(`scoring.item.${objectiveResult}`)}</StatusTag>
             ) : (
-              <Badge color="gray.8" variant="light" style={{ textTransform: "none" }}>
-                {t("scoring.item.unanswered")}
-              </Badge>
+              <StatusTag tone="neutral">{t("scoring.item.unanswered")}</StatusTag>
             )}
           </Group>
         )}

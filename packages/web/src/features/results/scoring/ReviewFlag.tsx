@@ -1,19 +1,17 @@
-import { Badge, Text } from "@mantine/core";
+import { Text, VisuallyHidden } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { StatusTag } from "./StatusTag";
 
 /** The Review column: a test scored again for review shows an icon with its word; others a dash. */
 export function ReviewFlag({ isReview }: { isReview: boolean }) {
   const { t } = useTranslation();
   if (!isReview) {
     return (
-      <Text span c="gray.7" aria-label={t("scoring.list.notReview")}>
-        —
+      <Text span c="gray.7">
+        <span aria-hidden="true">—</span>
+        <VisuallyHidden>{t("scoring.list.notReview")}</VisuallyHidden>
       </Text>
     );
   }
-  return (
-    <Badge color="orange.9" variant="light" leftSection={<span aria-hidden="true">⟲</span>} style={{ textTransform: "none" }}>
-      {t("scoring.list.review")}
-    </Badge>
-  );
+  return <StatusTag tone="note">{t("scoring.list.review")}</StatusTag>;
 }

@@ -1,10 +1,11 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { ScoreableContent } from "@parlance/contract";
 import { useStartup } from "../../../app/startup";
 import { formatDateTime } from "../../../i18n/format";
 import { useMethodLabel } from "../../../ui/testStatus";
 import { ReviewFlag } from "./ReviewFlag";
+import { StatusTag } from "./StatusTag";
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -43,9 +44,9 @@ export function TestFacts({ content }: { content: ScoreableContent }) {
       </SimpleGrid>
       <Group gap="sm" mt="md" wrap="wrap">
         {content.repeats > 0 && (
-          <Badge variant="light" color="violet.9" style={{ textTransform: "none" }}>
+          <StatusTag tone="note">
             {t("scoring.edit.repeats", { count: content.repeats })}
-          </Badge>
+          </StatusTag>
         )}
         {content.download_url && (
           // A file the server sends, not a screen: a plain link, so the browser downloads it.

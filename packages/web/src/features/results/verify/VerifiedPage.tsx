@@ -1,0 +1,89 @@
+import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { formatVerificationKey, verifyMessages, verifyRoutes, type VerifiedResult } from "@parlance/contract";
+import { call } from "../../../api/client";
+import { useStandardCrumbs } from "../../../app/layout/Breadcrumbs";
+import { PageHeader } from "../../../app/layout/PageHeader";
+import { useStartup } from "../../../app/startup";
+import { formatDate } from "../../../i18n/format";
+import { RemoteData } from "../../../ui/RemoteData";
+import { useApiErrorText } from "../../../ui/useApiErrorText";
+
+const catalogs = { "resultVerify.messages": verifyMessages };
+
+/**
+ * /testing/results/verified/{key}: the public page of a verified key. It shows just enough to
+ * confirm a printed result — the candidate's name, the test, its date and the level with its
+ * equivalents — and nothing else about the candidate or the client.
+ */
+export default function VerifiedPage() {
+  const { t } = useTranslation();
+  const { home } = useStandardCrumbs();
+  const { key = "" } = useParams();
+  const errorText = useApiErrorText(catalogs);
+  const query = useQuery({
+    queryKey: ["verified", key],
+    queryFn: ({ signal }) => call(verifyRoutes.verified, {}, { key }, { signal }),
+    retry: false,
+  });
+  return (
+    <>
+      <PageHeader title={t("resultVerify.verified.title")} breadcrumbs={[home, { label: t("resultVerify.title"), to: "/testing/results/verify" }]} />
+      <Stack gap="md" maw={640}>
+        <RemoteData
+          query={query}
+          renderError={(err) => (
+            <Alert color="red" variant="light" role="alert" title={t("resultVerify.verified.loadFailed")}>
+              <Text size="sm">{errorText(err)}</Text>
+            </Alert>
+          )}
+        >
+          {(r) => <ResultCard result={r} />}
+        </RemoteData>
+        <Group gap="lg">
+          <Anchor component={Link} to="/testing/results/verify">
+            {t("resultVerify.verified.another")}
+          </Anchor>
+          <Anchor component={Link} to="/testing/scales">
+            {t("resultVerify.verified.scales")}
+          </Anchor>
+        </Group>
+      </Stack>
+    </>
+  );
+}
+
+function ResultCard({ result: r }: { result: VerifiedResult }) {
+  const { t } = useTranslation();
+  const { language } = useStartup();
+  const equivalents = r.cefr ? `CEFR ${r.cefr} · ILR ${r.ilr} · ACTFL ${r.actfl ? t(`scales.actfl.${r.actfl}`) : ""}` : null;
+  return (
+    <Paper withBorder p={{ base: "md", sm: "lg" }}>
+      <Alert color="green" variant="light" role="status" mb="md">
+        {t("resultVerify.verified.intro", { key: formatVerificationKey(r.verificationKey) })}
+      </Alert>
+      <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="md" m={0}>
+        <Fact term={t("resultVerify.verified.candidate")} value={r.candidateName} />
+        <Fact term={t("resultVerify.verified.test")} value={r.test} />
+        <Fact term={t("resultVerify.verified.date")} value={formatDate(`${r.testDate}T12:00:00Z`, language)} />
+        <Fact term={t("resultVerify.verified.level")} value={<Text fw={700} fz="xl" component="span">{r.level}</Text>} />
+        {equivalents && <Fact term={t("resultVerify.verified.equivalents")} value={equivalents} />}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text component="dt" size="sm" c="gray.7">
+        {term}
+      </Text>
+      <Text component="dd" m={0}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
