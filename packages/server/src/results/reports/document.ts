@@ -92,6 +92,8 @@ export async function resultReportPdf(l: PdfLocale, f: ResultReportFacts): Promi
     w.text(f.comments, { size: 10.5 });
   }
 
+  // The key block stays together: heading, key and address on one page.
+  w.keepRoom(110);
   w.rule();
   w.text(t("verificationSection"), { bold: true, size: 12, after: 0 });
   if (f.verificationKey) {

@@ -21,7 +21,7 @@ beforeAll(async () => {
   boston = await makeResult(t, { office: 0, firstName: "Bo", lastName: "Stone", level: "8" });
   chicago = await makeResult(t, { office: 1, firstName: "Chi", lastName: "Cago", level: "12+" });
   contoso = await makeResult(t, { account: "contoso", office: null, firstName: "Con", lastName: "Toso", level: "5" });
-  await t.ctx.db.insert(scoreSheets).values({ candidateTestId: boston.candidateTestId, comments: "Clear, well organised answers." });
+  await t.ctx.db.insert(scoreSheets).values({ candidateTestId: boston.candidateTestId, comments: "Clear, well organised answers.", categories: { grammar: "grammar.4", organization: "organization.3", alta: "alta.8" } });
 });
 afterAll(() => t?.close());
 
@@ -40,7 +40,7 @@ describe("the report of one result", () => {
     if (process.env.SAVE_PDFS) fs.writeFileSync("/tmp/report-en.pdf", res.rawPayload);
     const key = await keyOf(boston.candidateTestId);
     expect(key).toMatch(/^[0-9A-Z]{20}$/);
-    for (const s of ["Language Test Result Report", "Bo Stone", "Northwind Health", "English Writing Proficiency", "ALTA level 8", "B2", "2+", "Advanced High", "Clear, well organised answers.", formatVerificationKey(key), `http://localhost:3000/testing/results/verified/${key}`]) {
+    for (const s of ["Language Test Result Report", "Bo Stone", "Northwind Health", "English Writing Proficiency", "ALTA level 8", "B2", "2+", "Advanced High", "Clear, well organised answers.", "Grammar", "4 – Good", "Organization", "3 – Adequate", formatVerificationKey(key), `http://localhost:3000/testing/results/verified/${key}`]) {
       expect(text, s).toContain(s);
     }
     // A second download prints the same key.

@@ -6,6 +6,7 @@ import { accounts, assignedTests, candidates, candidateTests, languages, offices
 import type { Caller } from "../../http/caller.js";
 import { HttpError, unprocessable } from "../../http/errors.js";
 import { ensureVerificationKey } from "../verify/keys.js";
+import { categoriesOf } from "../rubrics.js";
 import { resultReportPdf } from "./document.js";
 import { languageOfCandidate, pdfLocale } from "./locale.js";
 import { resultsInReach } from "./scope.js";
@@ -37,6 +38,7 @@ const resultColumns = {
   resultValue: candidateTests.resultValue,
   resultReason: candidateTests.resultReason,
   comments: scoreSheets.comments,
+  categories: scoreSheets.categories,
 };
 
 /** Results in the caller's reach, by candidate test id (the rows found; the caller checks the count). */
@@ -56,6 +58,13 @@ function selectResults(db: Db, caller: Caller, ids: number[]) {
 
 export const fullName = (p: { firstName: string; middleName: string; lastName: string }) =>
   [p.firstName, p.middleName, p.lastName].filter((s) => s.trim() !== "").join(" ");
+
+/** The analytic category levels the evaluator recorded, in rubric order, named as the rubric names them (English). */
+function categoryLevels(type: (typeof tests.$inferSelect)["testType"], chosen: Record<string, string>): { name: string; level: string }[] {
+  return categoriesOf(type)
+    .filter((c) => !c.final && chosen[c.id])
+    .map((c) => ({ name: c.name, level: c.levels.find((l) => l.id === chosen[c.id])?.display_as ?? chosen[c.id] }));
+}
 
 /** Absolute address of a page of the portal, as printed on paper. */
 const portalUrl = (publicUrl: string, path: string) => new URL(path, publicUrl).toString();
@@ -83,7 +92,7 @@ export async function resultReport(ctx: AppContext, caller: Caller, id: number, 
     resultState: r.resultState,
     resultValue: r.resultValue,
     resultReason: r.resultReason,
-    categories: [],
+    categories: categoryLevels(r.testType, r.categories ?? {}),
     comments: r.comments,
     verificationKey: key,
     verifyUrl: portalUrl(ctx.config.publicUrl, "/testing/results/verify"),
