@@ -1,0 +1,307 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { DEMO_PASSWORD, expectAccessible, launchBrowser } from "./support/browser";
+import { signInWithCode } from "./support/candidate-test";
+import { startServer, type RunningServer } from "./support/server";
+
+/**
+ * Never losing an answer (DESIGN.md §6), in a real browser: a candidate takes the English reading
+ * test while the network drops for 30 s, while the page is reloaded (with answers the server has
+ * not yet acknowledged), and while the server is stopped and started again. Each time every answer
+ * must be in the submitted attempt: the receipt the server answers (SHA-256 of the recorded answers
+ * in item order) must equal the receipt of the answers typed.
+ *
+ * This file runs its own server on its own data folder, behind a small TCP proxy on a fixed port:
+ * the server can then be restarted (on a new port) while the browser keeps its origin, cookie and
+ * IndexedDB.
+ */
+
+/** A browser of its own for each case, so nothing one case did to the network stays for the next. */
+let current: Browser | null = null;
+const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout, interval: 250 });
+
+/** The answers of the test, by question: the choice's label (and id) or the text. */
+const ANSWERS: { q: number; id: string; label?: string; text?: string; page: 1 | 2 }[] = [
+  { q: 1, id: "b", label: "A library that now lends everyday objects as well as books", page: 1 },
+  { q: 2, id: "a", label: "Visitors had asked to borrow things they rarely need.", page: 1 },
+  { q: 3, id: "c", label: "With items given by residents and a small grant", page: 1 },
+  { q: 4, id: "d", label: "Volunteers repair it at a monthly event.", page: 1 },
+  { q: 5, id: "b", label: "persuaded", page: 1 },
+  { q: 6, id: "c", label: "The scheme brings people back to reading.", page: 1 },
+  { q: 7, id: "b", label: "Calculators and laptop chargers", page: 1 },
+  { q: 8, id: "", text: "They feared that tools would distract from reading and cost money to replace.", page: 1 },
+  { q: 9, id: "", text: "Yes, because most neighbours here need a drill or a ladder only once a year.", page: 1 },
+  { q: 10, id: "b", label: "Board games", page: 2 },
+  { q: 11, id: "b", label: "43", page: 2 },
+  { q: 12, id: "", text: "Sewing machines", page: 2 },
+];
+
+/** What the server's receipt must be when every answer above is recorded (view.ts receiptOf). */
+const expectedReceipt = createHash("sha256")
+  .update(JSON.stringify(ANSWERS.map((a) => [`q${a.q}`, a.text ?? a.id])))
+  .digest("hex");
+
+// --- a restartable server behind a fixed address ------------------------------------------------
+
+interface Proxy {
+  url: string;
+  target: number | null;
+  close(): Promise<void>;
+}
+
+/** Forwards every connection to the current server; with no server behind it, connections are refused. */
+async function startProxy(): Promise<Proxy> {
+  const sockets = new Set<net.Socket>();
+  const proxy: Proxy = { url: "", target: null, close: () => new Promise((r) => server.close(() => r())) };
+  const server = net.createServer((client) => {
+    if (proxy.target === null) return void client.destroy();
+    const upstream = net.connect(proxy.target, "127.0.0.1");
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on("close", () => sockets.delete(s));
+    }
+    client.on("error", () => upstream.destroy());
+    upstream.on("error", () => client.destroy());
+    client.pipe(upstream).pipe(client);
+  });
+  proxy.close = () =>
+    new Promise((r) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => r());
+    });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  proxy.url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  return proxy;
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parlance-resilience-"));
+let proxy: Proxy;
+let server: RunningServer;
+
+async function bootServer(): Promise<void> {
+  server = await startServer({ dataDir });
+  proxy.target = Number(new URL(server.url).port);
+}
+
+beforeAll(async () => {
+  proxy = await startProxy();
+  await bootServer();
+});
+
+afterAll(async () => {
+  await current?.close();
+  await server?.stop();
+  await proxy?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+// --- a fresh candidate with the reading test, made as Northwind's administrator would ------------
+
+async function api<T>(cookie: string, method: "GET" | "POST", route: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${proxy.url}${route}`, {
+    method,
+    headers: { cookie, origin: proxy.url, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  expect(res.status, `${method} ${route}: ${text}`).toBe(200);
+  return JSON.parse(text) as T;
+}
+
+async function newCandidateWithReadingTest(name: string): Promise<{ assignedTestId: number; accessCode: string }> {
+  const signIn = await fetch(`${proxy.url}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: proxy.url },
+    body: JSON.stringify({ email_address: "admin@northwind.example", password: DEMO_PASSWORD }),
+  });
+  expect(signIn.status).toBe(200);
+  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { offices } = await api<{ offices: { id: number; name: string }[] }>(cookie, "POST", "/api/offices/list", { page: 1 });
+  const { roles } = await api<{ roles: { id: number; specialties: { id: number }[] }[] }>(cookie, "GET", "/api/healthcare_roles/get_roles");
+  const role = roles.find((r) => r.specialties.length > 0)!;
+  const { id } = await api<{ id: number }>(cookie, "POST", "/api/candidates/edit", {
+    firstName: name,
+    lastName: "Resilient",
+    emailAddress: `${name.toLowerCase()}.resilient.${Date.now()}@example.test`,
+    languageId: 140,
+    officeId: offices.find((o) => o.name === "Boston")!.id,
+    healthCareRoleId: role.id,
+    healthCareSpecialtyId: role.specialties[0].id,
+  });
+  const options = await api<{ label: string; value: string }[]>(cookie, "GET", `/api/test_assignment/available_tests/${id}`);
+  const reading = options.find((o) => o.label === "English Reading Proficiency")!;
+  const { assigned } = await api<{ assigned: { id: number; accessCode: string }[] }>(cookie, "POST", `/api/test_assignment/create_tests/${id}`, {
+    test_objects: [reading.value],
+    notify_candidate: false,
+  });
+  return { assignedTestId: assigned[0].id, accessCode: assigned[0].accessCode };
+}
+
+// --- the candidate's side -------------------------------------------------------------------------
+
+async function newContext(): Promise<BrowserContext> {
+  await current?.close();
+  current = await launchBrowser();
+  const context = await current.newContext({
+    baseURL: proxy.url,
+    viewport: { width: 1280, height: 800 },
+    locale: "en-US",
+    timezoneId: "America/New_York",
+    reducedMotion: "reduce",
+  });
+  context.setDefaultTimeout(15_000);
+  if (process.env.DEBUG_RESILIENCE) {
+    context.on("request", (r) => r.url().includes("save_progress") && console.log(new Date().toISOString(), "request", r.url()));
+    context.on("requestfailed", (r) => console.log(new Date().toISOString(), "failed", r.url(), r.failure()?.errorText));
+    context.on("response", (r) => r.url().includes("/api/") && console.log(new Date().toISOString(), r.status(), r.request().method(), r.url()));
+    context.on("console", (m) => console.log("console", m.type(), m.text()));
+  }
+  return context;
+}
+
+const progress = (page: Page) => page.getByRole("region", { name: "Test progress" });
+const indicator = (page: Page) => page.getByTestId("save-indicator");
+const question = (q: number) => new RegExp(`^Question ${q}:`);
+
+/** Signs in with the access code and starts the test: capability check, prelude, start dialog. */
+async function startTest(page: Page, test: { assignedTestId: number; accessCode: string }): Promise<void> {
+  await signInWithCode(page, test.accessCode);
+  await page.goto(`/testing/tests/${test.assignedTestId}`);
+  await page.getByRole("button", { name: "Play sample sound" }).click();
+  await page.getByRole("checkbox", { name: "I can hear the sample sound" }).check();
+  await page.getByRole("checkbox", { name: "The sample text reads correctly" }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("checkbox", { name: /I confirm that I am the person this test was assigned to/ }).check();
+  await page.getByRole("button", { name: "Start Test" }).click();
+  await page.getByRole("dialog", { name: "Start the test?" }).getByRole("button", { name: "Start", exact: true }).click();
+  await poll(() => progress(page).innerText()).toContain("Page 1 of 2");
+}
+
+async function answer(page: Page, q: number): Promise<void> {
+  const a = ANSWERS.find((x) => x.q === q)!;
+  if (a.text !== undefined) await page.getByRole("textbox", { name: question(q) }).fill(a.text);
+  else await page.getByRole("radiogroup", { name: question(q) }).getByRole("radio", { name: a.label, exact: true }).check();
+}
+
+/** The page shows the answer (after a reload it comes from the browser's store or the server). */
+async function expectShown(page: Page, q: number): Promise<void> {
+  const a = ANSWERS.find((x) => x.q === q)!;
+  if (a.text !== undefined) expect(await page.getByRole("textbox", { name: question(q) }).inputValue()).toBe(a.text);
+  else expect(await page.getByRole("radiogroup", { name: question(q) }).getByRole("radio", { name: a.label, exact: true }).isChecked()).toBe(true);
+}
+
+async function goToPage(page: Page, n: 1 | 2): Promise<void> {
+  if ((await progress(page).innerText()).includes(`Page ${n} of 2`)) return;
+  await page.getByRole("button", { name: n === 2 ? "Next" : "Previous" }).click();
+  await poll(() => progress(page).innerText()).toContain(`Page ${n} of 2`);
+}
+
+const savedText = "All answers saved";
+const offlineText = "Offline — your answers are kept on this device and will be sent when the connection returns";
+
+/** Submits through review and the confirmation, and checks the Thank You receipt and the server's. */
+async function submitAndCheck(page: Page, assignedTestId: number): Promise<void> {
+  await goToPage(page, 2);
+  await page.getByRole("button", { name: "Review" }).click();
+  await poll(() => page.getByRole("heading", { name: "Review your answers" }).count()).toBe(1);
+  const table = page.getByRole("table", { name: "Review your answers" });
+  for (const a of ANSWERS) expect(await table.getByRole("button", { name: `Question ${a.q}: Yes` }).count(), `question ${a.q} answered`).toBe(1);
+  await page.getByRole("button", { name: "Submit test answers" }).click();
+  await page.getByRole("dialog", { name: "Submit test answers?" }).getByRole("button", { name: "Submit", exact: true }).click();
+  await poll(() => page.getByRole("heading", { level: 1 }).innerText(), 40_000).toBe("Thank You");
+  expect((await page.getByTestId("receipt").innerText()).trim()).toBe(expectedReceipt);
+  // The server, asked again (submit is idempotent), holds exactly these twelve answers.
+  const again = await page.request.post(`/api/test_content/submit_test/${assignedTestId}`, { data: { candidate_test_items: [] }, headers: { origin: proxy.url } });
+  expect(await again.json()).toMatchObject({ receipt: expectedReceipt, answered: 12, items: 12 });
+  const status = await page.request.get(`/api/test_content/check_status/${assignedTestId}`);
+  expect(await status.json()).toMatchObject({ state: "received" });
+}
+
+describe("no answer is lost", () => {
+  it("while the network drops for 30 s: the page says offline, answers go on, and all arrive", { timeout: 180_000 }, async () => {
+    const test = await newCandidateWithReadingTest("Nora");
+    const context = await newContext();
+    const page = await context.newPage();
+    await startTest(page, test);
+    for (const q of [1, 2, 3]) await answer(page, q);
+    await poll(() => indicator(page).innerText()).toContain(savedText);
+
+    await context.setOffline(true);
+    const offlineAt = Date.now();
+    await poll(() => indicator(page).innerText()).toContain(offlineText);
+    await expectAccessible(page, "test page while offline");
+    // Keep answering for the whole outage, on both pages.
+    for (const q of [4, 5, 6, 7, 8, 9]) {
+      await answer(page, q);
+      await page.waitForTimeout(2_500);
+    }
+    await goToPage(page, 2);
+    for (const q of [10, 11, 12]) await answer(page, q);
+    await page.waitForTimeout(Math.max(0, 30_000 - (Date.now() - offlineAt)));
+    expect(await indicator(page).innerText()).toContain(offlineText);
+
+    await context.setOffline(false);
+    await poll(() => indicator(page).innerText(), 30_000).toContain(savedText);
+    await submitAndCheck(page, test.assignedTestId);
+    await context.close();
+  });
+
+  it("across reloads, including answers the server had not yet acknowledged", { timeout: 180_000 }, async () => {
+    const test = await newCandidateWithReadingTest("Rafe");
+    const context = await newContext();
+    const page = await context.newPage();
+    await startTest(page, test);
+    for (const q of [1, 2, 3, 4]) await answer(page, q);
+    await poll(() => indicator(page).innerText()).toContain(savedText);
+
+    // Saves fail (keepalive on leaving included): these answers exist only in the browser's store.
+    await context.route("**/api/test_content/save_progress/**", (route) => route.abort());
+    for (const q of [5, 6, 7, 8]) await answer(page, q);
+    await page.reload();
+    await poll(() => progress(page).innerText()).toContain("Page 1 of 2");
+    for (const q of [1, 2, 3, 4, 5, 6, 7, 8]) await expectShown(page, q);
+    if (process.env.DEBUG_RESILIENCE) console.log(new Date().toISOString(), "unroute");
+    await context.unroute("**/api/test_content/save_progress/**");
+    // A save caught mid-way is given up after 15 s, and retries back off to at most 15 s.
+    await poll(() => indicator(page).innerText(), 45_000).toContain(savedText);
+
+    // A reload right after typing, before the 5 s autosave is due.
+    await answer(page, 9);
+    await goToPage(page, 2);
+    for (const q of [10, 11, 12]) await answer(page, q);
+    await page.reload();
+    await poll(() => progress(page).innerText()).toContain("Page 2 of 2");
+    for (const q of [10, 11, 12]) await expectShown(page, q);
+    await poll(() => indicator(page).innerText(), 30_000).toContain(savedText);
+    await submitAndCheck(page, test.assignedTestId);
+    await context.close();
+  });
+
+  it("while the server is stopped and started again", { timeout: 240_000 }, async () => {
+    const test = await newCandidateWithReadingTest("Sven");
+    const context = await newContext();
+    const page = await context.newPage();
+    await startTest(page, test);
+    for (const q of [1, 2, 3, 4]) await answer(page, q);
+    await poll(() => indicator(page).innerText()).toContain(savedText);
+
+    await server.stop();
+    proxy.target = null;
+    for (const q of [5, 6, 7, 8, 9]) await answer(page, q);
+    await goToPage(page, 2);
+    for (const q of [10, 11, 12]) await answer(page, q);
+    // The first failed save (5 s after the first change) shows the truth.
+    await poll(() => indicator(page).innerText(), 20_000).toContain(offlineText);
+
+    await bootServer();
+    // Retries back off to at most 15 s between tries.
+    await poll(() => indicator(page).innerText(), 45_000).toContain(savedText);
+    await submitAndCheck(page, test.assignedTestId);
+    await context.close();
+  });
+});
