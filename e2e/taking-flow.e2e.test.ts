@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { expectAccessible, newContext, useBrowser } from "./support/browser";
 import { createCandidateWithTest, signInWithCode, type CandidateTest } from "./support/candidate-test";
 
@@ -161,6 +161,55 @@ describe("taking the English reading test", () => {
     // Submit is idempotent: a repeat answers the same receipt of all 12 answers.
     const again = await page.request.post(`/api/test_content/submit_test/${test.assignedTestId}`, { data: { candidate_test_items: [] }, headers: { origin: new URL(page.url()).origin } });
     expect(await again.json()).toMatchObject({ receipt, answered: 12, items: 12 });
+    await context.close();
+  });
+
+  it("warns at five minutes left and submits by itself when the time is over", async () => {
+    const timed = await createCandidateWithTest("English Reading Proficiency", "Tomas");
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    // The page's clock is ours to move: the countdown follows it from the server's reading.
+    await page.clock.install();
+    await signInWithCode(page, timed.accessCode);
+    await page.goto(`/testing/tests/${timed.assignedTestId}`);
+    await page.getByRole("checkbox", { name: "I can hear the sample sound" }).check();
+    await page.getByRole("checkbox", { name: "The sample text reads correctly" }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("checkbox", { name: /I confirm that I am the person/ }).check();
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await dialog(page, "Start the test?").getByRole("button", { name: "Start", exact: true }).click();
+    await poll(() => progress(page).innerText()).toContain("Page 1 of 2");
+    await choose(page, 1, "A library that now lends everyday objects as well as books");
+
+    // The server's own clock is not ours: while the page's clock runs ahead, its fresh readings (the
+    // heartbeat and the saves answer the real time left) are held back, as if the network were slow.
+    const hold = (route: Route) => route.abort();
+    await page.route("**/api/heartbeat", hold);
+    await page.route("**/api/test_content/save_progress/**", hold);
+    await page.clock.fastForward("55:10");
+    const five = dialog(page, "Five minutes left");
+    await five.waitFor();
+    await settled(page);
+    expect(await five.innerText()).toContain("When the time is over, your answers are submitted automatically.");
+    await poll(async () => (await progress(page).getByRole("timer").innerText()).trim()).toMatch(/^0:0[45]:\d\d$/);
+    await expectAccessible(page, "five-minutes-left dialog");
+    await page.keyboard.press("Escape");
+    await five.waitFor({ state: "hidden" });
+
+    // Time over: no warnings, no confirmation; the answers go in and the receipt is shown.
+    await page.clock.fastForward("05:10");
+    await poll(() => main(page).innerText()).toContain("The time for this test is over.");
+    await page.unroute("**/api/heartbeat", hold);
+    await page.unroute("**/api/test_content/save_progress/**", hold);
+    // Saves refused while the network was "down" are retried with growing waits: let those pass.
+    for (let i = 0; i < 10 && (await page.getByRole("heading", { level: 1 }).innerText()) !== "Thank You"; i++) {
+      await page.clock.fastForward("00:20");
+      await page.waitForTimeout(1_000);
+    }
+    await poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Thank You");
+    expect(await main(page).innerText()).toContain("1 of 12 questions answered");
+    const status = await page.request.get(`/api/test_content/check_status/${timed.assignedTestId}`);
+    expect(await status.json()).toMatchObject({ state: "received" });
     await context.close();
   });
 });
