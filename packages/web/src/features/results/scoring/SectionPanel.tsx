@@ -46,7 +46,8 @@ export function SectionPanel({ testId, section, state, update, invalid, errorTex
           </Text>
         ) : (
           <>
-            {section.items.map((item) => (
+            {/* A heading item repeating the section's name is already the section's heading. */}
+            {section.items.filter((item) => !(item.kind === "heading" && (item.heading_text ?? item.item_text) === section.section_name)).map((item) => (
               <ItemReview
                 key={item.id}
                 testId={testId}
