@@ -255,6 +255,12 @@ describe("no answer is lost", () => {
     const test = await newCandidateWithReadingTest("Rafe");
     const context = await newContext();
     const page = await context.newPage();
+    if (process.env.DEBUG_RESILIENCE) {
+      page.on("request", (r) => r.url().includes("/api/") && console.log(new Date().toISOString(), "req", r.method(), r.url()));
+      page.on("requestfailed", (r) => console.log(new Date().toISOString(), "failed", r.url(), r.failure()?.errorText));
+      page.on("response", (r) => r.url().includes("/api/") && console.log(new Date().toISOString(), "res", r.status(), r.url()));
+      page.on("console", (m) => console.log("console", m.text()));
+    }
     await startTest(page, test);
     for (const q of [1, 2, 3, 4]) await answer(page, q);
     await poll(() => indicator(page).innerText()).toContain(savedText);

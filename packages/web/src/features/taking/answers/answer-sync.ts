@@ -251,7 +251,16 @@ export class AnswerSync {
       await this.writes;
       if (!this.started || this.submitted || this.timeOver()) return;
       const items = this.queue.unsent(MAX_ITEMS_PER_SAVE);
-      if (items.length === 0) return;
+      if (items.length === 0) {
+        // Everything was acknowledged meanwhile (e.g. a reload's get_section showed the server has a
+        // save sent with keepalive): an earlier failed send no longer says anything true.
+        if (this.networkDown && this.env.isOnline()) {
+          this.networkDown = false;
+          this.failures = 0;
+          this.notify();
+        }
+        return;
+      }
       try {
         await this.saveOnce(items, false);
       } catch (err) {
