@@ -116,7 +116,7 @@ describe("tests that cannot be started", () => {
   it("not an online test, an online test without content, an already submitted test", async () => {
     const offline = Object.keys(t.ids.catalogue.accountTests[t.ids.accounts.northwind]).find((k) => /ivr|paper|live/.test(k))!;
     await refused({ test: offline }, "This test is not taken online.");
-    await refused({ test: "en-writing" }, "An error occurred while accessing test content.");
+    await refused({ test: "med-es-reading" }, "An error occurred while accessing test content.");
     await refused({ test: "en-reading", state: "taken", attempt: { state: "received" } }, "This test has already been submitted.");
   });
 
