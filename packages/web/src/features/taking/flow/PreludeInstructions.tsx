@@ -25,9 +25,14 @@ export function PreludeInstructions({ show }: { show: TestShowView }) {
         <Stack gap="sm">
           <Text>{t("takingFlow.prelude.paper")}</Text>
           <FactList facts={[code]} />
-          <Anchor href={`/testing/tests/${show.assignedTestId}/pdf`} download fw={600}>
-            {t("takingFlow.prelude.downloadPdf")}
-          </Anchor>
+          {/* The server refuses the PDF until the proctor steps are done: no link that would fail. */}
+          {show.proctorSignatureNeeded || show.proctorPasswordNeeded ? (
+            <Text fw={600}>{t("takingFlow.prelude.pdfAfterProctor")}</Text>
+          ) : (
+            <Anchor href={`/testing/tests/${show.assignedTestId}/pdf`} download fw={600}>
+              {t("takingFlow.prelude.downloadPdf")}
+            </Anchor>
+          )}
           <Text>{expiry}</Text>
         </Stack>
       );
