@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { positiveInt } from "../common/ids.js";
 import { defineRoute } from "../route.js";
 import { TEST_METHODS, TEST_TYPES } from "../catalogue/catalogue.js";
 import { COULD_NOT_SCORE_REASONS, NOT_COMPLETED_REASONS, RESULT_STATES } from "../history/display-status.js";
@@ -42,18 +43,6 @@ export const scoringMessages = {
   audioGranted: "Access to this recording has been granted.",
 } as const;
 
-const INT4_MAX = 2_147_483_647;
-
-/** A positive int4 from a path value (a string) or a number. */
-const positiveInt = (message: string) =>
-  z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
-    const n = typeof v === "number" ? v : /^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN;
-    if (!Number.isInteger(n) || n < 1 || n > INT4_MAX) {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return n;
-  });
 
 export const scoringParams = z.object({ id: positiveInt(scoringMessages.badId) });
 

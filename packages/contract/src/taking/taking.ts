@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INT4_MAX, positiveInt } from "../common/ids.js";
 import { defineRoute } from "../route.js";
 
 /**
@@ -45,18 +46,6 @@ export const takingMessages = {
   badPlay: "That play of this recording has not been granted.",
 } as const;
 
-const INT4_MAX = 2_147_483_647;
-
-/** A positive int4 from a number or a numeric string (path and query values arrive as strings). */
-const positiveInt = (message: string) =>
-  z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
-    const n = typeof v === "number" ? v : /^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN;
-    if (!Number.isInteger(n) || n < 1 || n > INT4_MAX) {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return n;
-  });
 
 export const takingParams = z.object({ id: positiveInt(takingMessages.badId) });
 
