@@ -96,7 +96,21 @@ export function CandidateTests({ candidateId }: { candidateId: number }) {
       ),
     },
     { key: "status", header: t("history.columns.status"), cell: (r) => statusText(r.view).status },
-    { key: "score", header: t("history.columns.score"), cell: (r) => statusText(r.view).score || "—" },
+    {
+      key: "score",
+      header: t("history.columns.score"),
+      cell: (r) => (
+        <Stack gap={2}>
+          <span>{statusText(r.view).score || "—"}</span>
+          {/* A scored result has its PDF report (with the verification key); the server checks the scope. */}
+          {r.result_state === "scored" && r.candidate_test_id !== null && (
+            <Anchor href={`/testing/results/${r.candidate_test_id}/download`} size="sm" aria-label={t("history.candidateTests.reportLink", { test: r.description })}>
+              {t("history.candidateTests.report")}
+            </Anchor>
+          )}
+        </Stack>
+      ),
+    },
     { key: "notCompleted", header: t("history.columns.notCompleted"), cell: (r) => statusText(r.view).notCompleted || "—" },
     {
       key: "actions",
