@@ -2,6 +2,9 @@ import { MAX_ITEMS_PER_SAVE } from "@parlance/contract";
 import { AnswerQueue, type LocalAnswer, type SeedItem } from "./answer-queue";
 import type { AttemptMeta, LocalAnswers } from "./local-answers";
 import { SaveFailure, type SubmitOutput, type Transport } from "./transport";
+import type { Environment } from "./environment";
+
+export type { Environment } from "./environment";
 
 /**
  * Keeps one attempt's answers safe (DESIGN.md §6): every answer is written to the browser's store
@@ -35,32 +38,6 @@ export interface AnswerSnapshot {
 export const AUTOSAVE_DELAY_MS = 5_000;
 /** Waits between retries after a failed save; the last repeats. */
 export const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 15_000];
-
-export interface Environment {
-  now(): number;
-  isOnline(): boolean;
-  /** Calls back when the browser goes online or offline, or the page is hidden; answers an unsubscribe. */
-  listen(handlers: { online(): void; offline(): void; hidden(): void }): () => void;
-}
-
-/** The browser's clock, online state and page visibility. */
-export const browserEnvironment: Environment = {
-  now: () => Date.now(),
-  isOnline: () => navigator.onLine,
-  listen({ online, offline, hidden }) {
-    const onVisibility = () => document.visibilityState === "hidden" && hidden();
-    window.addEventListener("online", online);
-    window.addEventListener("offline", offline);
-    window.addEventListener("pagehide", hidden);
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => {
-      window.removeEventListener("online", online);
-      window.removeEventListener("offline", offline);
-      window.removeEventListener("pagehide", hidden);
-      document.removeEventListener("visibilitychange", onVisibility);
-    };
-  },
-};
 
 type Changed = { id: string; answer: LocalAnswer }[];
 

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useStartup } from "../../../app/startup";
 import type { SeedItem } from "./answer-queue";
-import { AnswerSync, browserEnvironment, type AnswerSnapshot } from "./answer-sync";
+import { AnswerSync, type AnswerSnapshot } from "./answer-sync";
+import { browserEnvironment } from "./environment";
 import { attemptKey, openLocalAnswers } from "./local-answers";
 import { fetchTransport, type SubmitOutput } from "./transport";
 
