@@ -8,6 +8,7 @@ export * from "./auth/roles.js";
 export * from "./auth/permissions.js";
 export * from "./auth/password-rules.js";
 export * from "./auth/routes.js";
+export * from "./auth/next-path.js";
 export * from "./mail/routes.js";
 export * from "./settings/offices.js";
 export * from "./settings/proctor-service.js";

@@ -78,6 +78,7 @@ export const candidateMessages = {
   noOpenTests: "This candidate has no open tests to be notified about.",
   notified: "The candidate has been emailed their open tests and access codes.",
   activationSent: "The candidate has been emailed a link to set their password.",
+  staffEmail: "That email address belongs to a staff account.",
 } as const;
 export type CandidateMessage = keyof typeof candidateMessages;
 

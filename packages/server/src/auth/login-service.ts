@@ -1,12 +1,12 @@
-import { and, eq, gt, sql } from "drizzle-orm";
-import { Role } from "@parlance/contract";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { Role, safeNextPath } from "@parlance/contract";
 import type { AppContext } from "../context.js";
-import { accessCodes, users } from "../db/schema.js";
+import { accessCodes, assignedTests, candidates, users } from "../db/schema.js";
 import { tooManyRequests } from "../http/errors.js";
 import { audit } from "../audit/audit.js";
 import { authError } from "./messages.js";
 import { verifyPassword } from "./passwords.js";
-import { addHit, clearBucket, isLimited, type RateRule } from "./rate-limit.js";
+import { clearBucket, limitedTry, type RateRule } from "./rate-limit.js";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -27,6 +27,8 @@ export interface SignedIn {
   accountId: number | null;
   roles: number[];
   method: "password" | "access_code";
+  /** The code's candidate profile and test, for an access-code sign-in. */
+  code?: { candidateId: number; assignedTestId: number };
 }
 
 type Ctx = Pick<AppContext, "db">;
@@ -35,56 +37,76 @@ type Ctx = Pick<AppContext, "db">;
 export const isCodeSignIn = (input: LoginInput) => input.access_code !== undefined && !input.email_address;
 
 /**
- * Checks email and password, or an access code. Over a rate limit it answers 429 without looking
- * at the password at all; every failure counts against the limits and is audited.
+ * Checks email and password, or an access code. Each try is counted against the limits before it
+ * is checked (rate-limit.ts limitedTry), so over a limit it answers 429 without looking at the
+ * password at all; every failure is audited.
  */
 export async function authenticate(ctx: Ctx, input: LoginInput, ip: string): Promise<SignedIn> {
   if (isCodeSignIn(input)) return authenticateCode(ctx, input.access_code ?? "", ip);
   const email = (input.email_address ?? "").trim();
   if (!email) throw authError(400, "provideEmail");
   if (!input.password) throw authError(400, "providePassword");
+  const password = input.password;
   const rules = loginRules(email, ip);
-  if (await isLimited(ctx.db, rules)) throw tooManyRequests();
-
-  const [user] = await ctx.db
-    .select({ id: users.id, accountId: users.accountId, roles: users.roles, passwordHash: users.passwordHash, isActive: users.isActive })
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1);
-  // verifyPassword spends the same time without a hash, so an unknown address is not revealed.
-  const ok = await verifyPassword(user?.isActive ? user.passwordHash : null, input.password);
-  if (!user || !ok) {
-    for (const rule of rules) await addHit(ctx.db, rule);
+  const who = await limitedTry(ctx.db, rules, tooManyRequests, async () => {
+    const [user] = await ctx.db
+      .select({ id: users.id, accountId: users.accountId, roles: users.roles, passwordHash: users.passwordHash, isActive: users.isActive })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .limit(1);
+    // verifyPassword spends the same time without a hash, so an unknown address is not revealed.
+    const ok = await verifyPassword(user?.isActive ? user.passwordHash : null, password);
+    if (user && ok) return { ok: true as const, value: user };
     await audit(ctx, { action: "auth.sign_in_failed", actorUserId: user?.id, accountId: user?.accountId, targetType: "user", targetId: user?.id, details: { email, method: "password" }, ip });
-    throw authError(401, "invalidCredentials");
-  }
+    return { ok: false as const, error: authError(401, "invalidCredentials") };
+  });
   await clearBucket(ctx.db, rules[0].bucket);
-  return { userId: user.id, accountId: user.accountId, roles: user.roles, method: "password" };
+  return { userId: who.id, accountId: who.accountId, roles: who.roles, method: "password" };
 }
 
+/**
+ * An access code names one assigned test: the session it opens is a Candidate session of that
+ * test's candidate profile (its account only), whatever else the linked user holds.
+ */
 async function authenticateCode(ctx: Ctx, rawCode: string, ip: string): Promise<SignedIn> {
   const code = rawCode.trim();
   if (!code) throw authError(400, "provideAccessCode");
-  const rules = loginRules(null, ip);
-  if (await isLimited(ctx.db, rules)) throw tooManyRequests();
-  const [row] = await ctx.db
-    .select({ id: users.id, accountId: users.accountId, roles: users.roles })
-    .from(accessCodes)
-    .innerJoin(users, eq(users.id, accessCodes.userId))
-    .where(and(sql`upper(${accessCodes.code}) = upper(${code})`, gt(accessCodes.expiresAt, new Date()), eq(users.isActive, true)))
-    .limit(1);
-  if (!row) {
-    for (const rule of rules) await addHit(ctx.db, rule);
+  return limitedTry(ctx.db, loginRules(null, ip), tooManyRequests, async () => {
+    const [row] = await ctx.db
+      .select({ userId: users.id, candidateId: candidates.id, accountId: candidates.accountId, assignedTestId: assignedTests.id })
+      .from(accessCodes)
+      .innerJoin(users, eq(users.id, accessCodes.userId))
+      .innerJoin(assignedTests, eq(assignedTests.accessCode, accessCodes.code))
+      .innerJoin(candidates, and(eq(candidates.id, assignedTests.candidateId), eq(candidates.userId, users.id)))
+      .where(
+        and(
+          sql`upper(${accessCodes.code}) = upper(${code})`,
+          gt(accessCodes.expiresAt, new Date()),
+          eq(users.isActive, true),
+          isNull(candidates.deletedAt),
+          isNull(assignedTests.deletedAt),
+        ),
+      )
+      .limit(1);
+    if (row) {
+      const value: SignedIn = {
+        userId: row.userId,
+        accountId: row.accountId,
+        roles: [Role.Candidate],
+        method: "access_code",
+        code: { candidateId: row.candidateId, assignedTestId: row.assignedTestId },
+      };
+      return { ok: true as const, value };
+    }
     await audit(ctx, { action: "auth.sign_in_failed", details: { method: "access_code" }, ip });
-    throw authError(401, "invalidAccessCode");
-  }
-  return { userId: row.id, accountId: row.accountId, roles: row.roles, method: "access_code" };
+    return { ok: false as const, error: authError(401, "invalidAccessCode") };
+  });
 }
 
 /** Records the sign-in: last_login_at and the audit line. */
 export async function recordSignIn(ctx: Ctx, who: SignedIn, ip: string): Promise<void> {
   await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, who.userId));
-  await audit(ctx, { action: "auth.sign_in", actorUserId: who.userId, accountId: who.accountId, targetType: "user", targetId: who.userId, details: { method: who.method }, ip });
+  await audit(ctx, { action: "auth.sign_in", actorUserId: who.userId, accountId: who.accountId, targetType: "user", targetId: who.userId, details: { method: who.method, ...(who.code ? { candidateId: who.code.candidateId, assignedTestId: who.code.assignedTestId } : {}) }, ip });
 }
 
 /**
@@ -96,19 +118,4 @@ export function redirectAfterSignIn(who: SignedIn, next: string | undefined): st
   if (safe) return safe;
   if (who.method === "access_code" && who.roles.includes(Role.Candidate)) return "/testing";
   return "/overview";
-}
-
-/** A path on this site only: no scheme, no host, no `//` or backslash tricks, never back to sign-in/out. */
-export function safeNextPath(next: string | undefined): string | null {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return null;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(next)) return null;
-  try {
-    const url = new URL(next, "http://same.site");
-    if (url.origin !== "http://same.site") return null;
-    if (url.pathname === "/login" || url.pathname === "/logout") return null;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return null;
-  }
 }

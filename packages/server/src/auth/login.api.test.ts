@@ -35,7 +35,7 @@ describe("sign-in by email and password (JSON)", () => {
   it("keeps a same-site next path and ignores a foreign one", async () => {
     const ok = await jsonPost(t, "/login", { email_address: "user@northwind.example", password: DEMO_PASSWORD, next: "/testing/settings?x=1" });
     expect(ok.json().redirect).toBe("/testing/settings?x=1");
-    for (const next of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
+    for (const next of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "/.//evil.example", "/..//evil.example/x", "/a/..//evil.example"]) {
       const res = await jsonPost(t, "/login", { email_address: "user@northwind.example", password: DEMO_PASSWORD, next });
       expect(res.json().redirect).toBe("/overview");
     }

@@ -37,17 +37,40 @@ export async function addHit(db: Db, rule: Pick<RateRule, "bucket" | "windowMs">
   return row.count;
 }
 
-/** Whether any rule's bucket has already reached its limit (checks without counting). */
-export async function isLimited(db: Db, rules: readonly RateRule[]): Promise<boolean> {
-  for (const rule of rules) if ((await countHits(db, rule)) >= rule.limit) return true;
-  return false;
-}
-
 /** Counts a hit in every rule's bucket; false when any of them is now over its limit. */
 export async function consume(db: Db, rules: readonly RateRule[]): Promise<boolean> {
   let allowed = true;
   for (const rule of rules) if ((await addHit(db, rule)) > rule.limit) allowed = false;
   return allowed;
+}
+
+/** Takes back one hit from each rule's current window (an attempt that turned out to succeed). */
+export async function refund(db: Db, rules: readonly RateRule[]): Promise<void> {
+  for (const rule of rules) {
+    await db
+      .update(rateLimitHits)
+      .set({ count: sql`greatest(${rateLimitHits.count} - 1, 0)` })
+      .where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.windowStart, windowStartOf(rule.windowMs))));
+  }
+}
+
+/**
+ * A limited try (a password, an access code, an exam password, a verification key): the try is
+ * counted atomically before it is checked, so any number of simultaneous tries, on any number of
+ * server processes, get at most `limit` checks; over the limit `onLimited` is thrown and `check`
+ * never runs. A try that succeeds is taken back, so the limits count failures only.
+ */
+export async function limitedTry<T>(
+  db: Db,
+  rules: readonly RateRule[],
+  onLimited: () => Error,
+  check: () => Promise<{ ok: true; value: T } | { ok: false; error: Error }>,
+): Promise<T> {
+  if (!(await consume(db, rules))) throw onLimited();
+  const outcome = await check();
+  if (!outcome.ok) throw outcome.error;
+  await refund(db, rules);
+  return outcome.value;
 }
 
 /** Forgets a bucket (e.g. an account's failed sign-ins after it signs in). */

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { eq } from "drizzle-orm";
-import { authRoutes } from "@parlance/contract";
+import { authRoutes, safeNextPath } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import { users } from "../db/schema.js";
 import { registerRoute } from "../http/register-route.js";
 import { audit } from "../audit/audit.js";
 import { AUTH_MESSAGES, messageKey } from "./messages.js";
-import { authenticate, isCodeSignIn, recordSignIn, redirectAfterSignIn, safeNextPath } from "./login-service.js";
+import { authenticate, isCodeSignIn, recordSignIn, redirectAfterSignIn } from "./login-service.js";
 import { findUsableKey, setPasswordWithKey, type KeyKind } from "./keys.js";
 import { requestPasswordReset } from "./reset.js";
 import { createSession, destroySession, SESSION_COOKIE } from "./sessions.js";
@@ -23,7 +23,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       // Rotate: whatever session the browser had ends; the new one gets a fresh id.
       const previous = req.cookies[SESSION_COOKIE];
       if (previous) await destroySession(ctx.db, previous);
-      setSessionCookie(reply, ctx.config, await createSession(ctx.db, ctx.config, who.userId));
+      const grant = who.code ? { method: "access_code" as const, candidateId: who.code.candidateId } : { method: "password" as const };
+      setSessionCookie(reply, ctx.config, await createSession(ctx.db, ctx.config, who.userId, grant));
       await recordSignIn(ctx, who, req.ip);
       const redirect = redirectAfterSignIn(who, input.next);
       return form ? seeOther(reply, redirect) : { success: true as const, redirect };

@@ -1,7 +1,7 @@
-import { eq, lt, or } from "drizzle-orm";
-import { derivePermissions, parseLanguage, DEFAULT_LANGUAGE, type Service } from "@parlance/contract";
+import { and, eq, lt, or, sql } from "drizzle-orm";
+import { derivePermissions, parseLanguage, DEFAULT_LANGUAGE, Role, type Service } from "@parlance/contract";
 import type { Db } from "../db/client.js";
-import { accounts, sessions, users } from "../db/schema.js";
+import { accounts, candidates, sessions, users } from "../db/schema.js";
 import type { Caller } from "../http/caller.js";
 import { hashSecret, newSecret } from "./tokens.js";
 
@@ -12,11 +12,15 @@ export interface SessionTimes {
   sessionAbsoluteMs: number;
 }
 
+/** What a session opens: a password session the whole user, an access code one candidate profile. */
+export type SessionGrant = { method: "password" } | { method: "access_code"; candidateId: number };
+
 /** Creates a session and returns the secret for the cookie (only its hash is stored). */
 export async function createSession(
   db: Db,
   times: SessionTimes,
   userId: number,
+  grant: SessionGrant = { method: "password" },
   impersonatorUserId: number | null = null,
 ): Promise<string> {
   const secret = newSecret();
@@ -25,6 +29,8 @@ export async function createSession(
     idHash: hashSecret(secret),
     userId,
     impersonatorUserId,
+    method: grant.method,
+    candidateId: grant.method === "access_code" ? grant.candidateId : null,
     lastSeenAt: new Date(now),
     expiresAt: new Date(now + times.sessionAbsoluteMs),
   });
@@ -44,15 +50,18 @@ const TOUCH_EVERY_MS = 60_000;
 
 /**
  * The caller behind a session secret, or null when the session is unknown, idle too long or past
- * its absolute lifetime (an expired session is deleted).
+ * its absolute lifetime (an expired session is deleted). An access-code session is a Candidate of
+ * its profile's account only: its roles, account and office come from that profile, not the user.
  */
 export async function loadCaller(db: Db, times: SessionTimes, secret: string): Promise<Caller | null> {
   const idHash = hashSecret(secret);
   const rows = await db
-    .select({ session: sessions, user: users, account: accounts })
+    .select({ session: sessions, user: users, account: accounts, profile: { accountId: candidates.accountId, officeId: candidates.officeId, deletedAt: candidates.deletedAt } })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(accounts, eq(accounts.id, users.accountId))
+    .leftJoin(candidates, and(eq(candidates.id, sessions.candidateId), eq(candidates.userId, sessions.userId)))
+    // The account the session acts in: the code's profile's, or the user's own.
+    .leftJoin(accounts, eq(accounts.id, sql`CASE WHEN ${sessions.method} = 'access_code' THEN ${candidates.accountId} ELSE ${users.accountId} END`))
     .where(eq(sessions.idHash, idHash))
     .limit(1);
   const row = rows[0];
@@ -60,24 +69,31 @@ export async function loadCaller(db: Db, times: SessionTimes, secret: string): P
   const now = Date.now();
   const idle = now - row.session.lastSeenAt.getTime() > times.sessionIdleMs;
   const expired = now >= row.session.expiresAt.getTime();
-  if (idle || expired || !row.user.isActive) {
+  const byCode = row.session.method === "access_code";
+  // A code session whose profile is gone (deleted, or no longer this user's) ends with it.
+  const profileGone = byCode && (row.session.candidateId === null || !row.profile || row.profile.deletedAt !== null);
+  if (idle || expired || !row.user.isActive || profileGone) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return null;
   }
   if (now - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash));
   }
-  const { user, account } = row;
+  const { user } = row;
+  const roles = byCode ? [Role.Candidate] : user.roles;
+  const accountId = byCode ? row.profile!.accountId : user.accountId;
+  const officeId = byCode ? row.profile!.officeId : user.officeId;
+  const { account } = row;
   return {
     userId: user.id,
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
-    roles: user.roles,
-    accountId: user.accountId,
-    officeId: user.officeId,
+    roles,
+    accountId,
+    officeId,
     permissions: derivePermissions(
-      user.roles,
+      roles,
       account
         ? {
             services: account.services as Service[],
@@ -90,6 +106,7 @@ export async function loadCaller(db: Db, times: SessionTimes, secret: string): P
     language: parseLanguage(user.language) ?? DEFAULT_LANGUAGE,
     sessionIdHash: idHash,
     impersonatorUserId: row.session.impersonatorUserId,
+    codeCandidateId: byCode ? row.session.candidateId : null,
   };
 }
 

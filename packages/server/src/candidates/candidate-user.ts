@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { Role } from "@parlance/contract";
+import { candidateMessages, Role } from "@parlance/contract";
+import { HttpError } from "../http/errors.js";
 import type { Db } from "../db/client.js";
 import { accessCodes, candidates, users } from "../db/schema.js";
 
@@ -19,17 +20,12 @@ export async function ensureCandidateUser(tx: Tx, candidateId: number): Promise<
   if (c.userId !== null) return c.userId;
 
   const email = c.email.trim() || `candidate-${c.id}@no-email.invalid`;
-  const [existing] = await tx
-    .select({ id: users.id, roles: users.roles })
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1);
+  const existing = await userWithEmail(tx, email);
   let userId: number;
   if (existing) {
+    // Only a candidate's own sign-in is shared; never a staff or client user's, and no role is added.
+    if (!isCandidateOnly(existing.roles)) throw staffEmailConflict();
     userId = existing.id;
-    if (!existing.roles.includes(Role.Candidate)) {
-      await tx.update(users).set({ roles: [...existing.roles, Role.Candidate] }).where(eq(users.id, userId));
-    }
   } else {
     const [row] = await tx
       .insert(users)
@@ -47,6 +43,32 @@ export async function ensureCandidateUser(tx: Tx, candidateId: number): Promise<
   }
   await tx.update(candidates).set({ userId }).where(eq(candidates.id, candidateId));
   return userId;
+}
+
+/** A user a candidate profile may be linked to: a Candidate, with at most the basic User role beside it. */
+export const isCandidateOnly = (roles: readonly number[]) =>
+  roles.includes(Role.Candidate) && roles.every((r) => r === Role.Candidate || r === Role.User);
+
+export const staffEmailConflict = () => new HttpError(409, candidateMessages.staffEmail, "candidates.messages.staffEmail");
+
+async function userWithEmail(tx: Tx, email: string) {
+  const [row] = await tx
+    .select({ id: users.id, roles: users.roles })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
+/**
+ * Refuses a candidate email that belongs to anyone but a candidate (staff, client users,
+ * evaluators): a client could otherwise link that person to a profile and sign in as them with
+ * an access code. docs/api.md, "Candidates and sign-ins".
+ */
+export async function assertCandidateEmail(tx: Tx, email: string): Promise<void> {
+  if (!email.trim()) return;
+  const existing = await userWithEmail(tx, email.trim());
+  if (existing && !isCandidateOnly(existing.roles)) throw staffEmailConflict();
 }
 
 // No 0/O, 1/I/L: codes are read aloud and typed from paper.

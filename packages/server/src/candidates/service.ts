@@ -32,7 +32,7 @@ import { ValidationError } from "../http/validation.js";
 import { audit } from "../audit/audit.js";
 import { queueMail } from "../mail/outbox.js";
 import { sendActivationMail } from "../auth/keys.js";
-import { ensureCandidateUser } from "./candidate-user.js";
+import { assertCandidateEmail, ensureCandidateUser } from "./candidate-user.js";
 import { candidateCountedPageSql, candidateCountSql, candidatePageSql, searchInOnePass, type CandidateRow, type CandidateScope } from "./search.js";
 import { notifyMail } from "./mail.js";
 
@@ -246,6 +246,9 @@ export async function saveCandidate(db: Db, caller: Caller, scope: CandidateScop
     }
     const issues = candidateFormIssues(values, rules);
     if (issues.length > 0) throw new ValidationError(issues[0].message, issues);
+    if (!current || current.email.trim().toLowerCase() !== values.emailAddress.trim().toLowerCase()) {
+      await assertCandidateEmail(tx, values.emailAddress);
+    }
 
     const row = {
       officeId: values.officeId,

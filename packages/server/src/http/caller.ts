@@ -15,6 +15,12 @@ export interface Caller {
   language: Language;
   sessionIdHash: string;
   impersonatorUserId: number | null;
+  /**
+   * Set when the session was opened with an access code: the candidate profile of that code. Such
+   * a session is a Candidate session of this profile only (its account, its tests), whatever other
+   * roles or profiles the user has; see auth/candidate-reach.ts.
+   */
+  codeCandidateId: number | null;
 }
 
 declare module "fastify" {

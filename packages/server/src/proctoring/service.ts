@@ -5,7 +5,7 @@ import { proctorAgreements, proctorPasswords } from "../db/schema.js";
 import type { Caller } from "../http/caller.js";
 import { conflict, HttpError, tooManyRequests, unprocessable } from "../http/errors.js";
 import { verifyPassword } from "../auth/passwords.js";
-import { consume, isLimited, type RateRule } from "../auth/rate-limit.js";
+import { limitedTry, type RateRule } from "../auth/rate-limit.js";
 import { audit } from "../audit/audit.js";
 import { heldTest } from "../taking/attempt.js";
 import { groupKeyOf, isProctored, usesExamPassword } from "./steps.js";
@@ -27,16 +27,16 @@ export async function authorizeProctor(ctx: AppContext, caller: Caller, input: {
   const held = await heldTest(ctx.db, caller, input.id);
   if (!isProctored(held)) throw say("notProctored", 409);
   if (!usesExamPassword(held)) throw say("noExamPassword", 409);
-  const rule = passwordRule(held.id);
-  if (await isLimited(ctx.db, [rule])) throw tooManyRequests();
-  const [row] = await ctx.db.select().from(proctorPasswords).where(eq(proctorPasswords.assignedTestId, held.id));
-  if (row?.authorizedAt) return { success: true };
-  // Without an issued password every guess is wrong, and is counted like one.
-  const right = await verifyPassword(row?.passwordHash ?? null, normalizeExamPassword(input.password));
-  if (!right || !row) {
-    await consume(ctx.db, [rule]);
-    throw unprocessable(proctorMessages.passwordIncorrect, "proctor.messages.passwordIncorrect");
-  }
+  // Counted before it is checked: simultaneous guesses cannot all slip under the limit.
+  const row = await limitedTry(ctx.db, [passwordRule(held.id)], tooManyRequests, async () => {
+    const [found] = await ctx.db.select().from(proctorPasswords).where(eq(proctorPasswords.assignedTestId, held.id));
+    if (found?.authorizedAt) return { ok: true as const, value: found };
+    // Without an issued password every guess is wrong, and is counted like one.
+    const right = await verifyPassword(found?.passwordHash ?? null, normalizeExamPassword(input.password));
+    if (right && found) return { ok: true as const, value: found };
+    return { ok: false as const, error: unprocessable(proctorMessages.passwordIncorrect, "proctor.messages.passwordIncorrect") };
+  });
+  if (row.authorizedAt) return { success: true };
   await ctx.db
     .update(proctorPasswords)
     .set({ authorizedAt: new Date(), authorizedByUserId: caller.userId })

@@ -1,3 +1,4 @@
+import { ownCandidateProfiles } from "../auth/candidate-reach.js";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { SAVE_GRACE_SECONDS, takingMessages, type TestContent } from "@parlance/contract";
 import type { Db } from "../db/client.js";
@@ -45,7 +46,7 @@ export async function heldTest(db: Tx, caller: Caller, assignedTestId: number) {
     .innerJoin(candidates, eq(candidates.id, assignedTests.candidateId))
     .innerJoin(tests, eq(tests.id, assignedTests.testId))
     // Scope: only the caller's own candidate profiles; a deleted profile no longer takes tests.
-    .where(and(eq(assignedTests.id, assignedTestId), eq(candidates.userId, caller.userId), isNull(candidates.deletedAt)))
+    .where(and(eq(assignedTests.id, assignedTestId), ownCandidateProfiles(caller), isNull(candidates.deletedAt)))
     .limit(1);
   if (!row) throw testNotFound();
   const [attempt] = await db.select().from(candidateTests).where(eq(candidateTests.assignedTestId, assignedTestId)).limit(1);

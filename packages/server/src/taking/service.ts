@@ -1,3 +1,4 @@
+import { ownCandidateProfiles } from "../auth/candidate-reach.js";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { takingMessages, type TestContent, type TestContentView, type SectionView } from "@parlance/contract";
 import type { AppContext } from "../context.js";
@@ -253,7 +254,7 @@ export async function heartbeat(ctx: AppContext, caller: Caller, assignedTestId:
     .innerJoin(candidates, eq(candidates.id, candidateTests.candidateId))
     .where(
       and(
-        eq(candidates.userId, caller.userId),
+        ownCandidateProfiles(caller),
         eq(candidateTests.state, "in_progress"),
         sql`${candidateTests.contentVersionId} IS NOT NULL`,
         assignedTestId === undefined ? undefined : eq(candidateTests.assignedTestId, assignedTestId),

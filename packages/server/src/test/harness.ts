@@ -26,6 +26,8 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   ids: DemoIds;
+  /** The PostgreSQL database of this file (null on PGlite): a second server process can open it. */
+  databaseUrl: string | null;
   /** Signs in through POST /login and returns the session cookie header value. */
   signIn(email: string, password?: string): Promise<string>;
   /** A JSON request as a same-origin browser would send it. */
@@ -33,16 +35,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   if (testDatabaseKind === "pglite") {
     const database = await openPglite("memory://");
-    return { database, drop: async () => undefined };
+    return { database, url: null, drop: async () => undefined };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   // Each test file gets its own database, so files can run in parallel.
   const scratch = await createScratchDatabase(serverUrl, "parlance_test");
-  return { database: await openPostgres(scratch.url), drop: scratch.drop };
+  return { database: await openPostgres(scratch.url), url: scratch.url, drop: scratch.drop };
 }
 
 export interface TestAppOptions {
@@ -53,7 +55,7 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, url: databaseUrl, drop } = await openTestDatabase();
   await migrateDatabase(database);
   const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000" } as NodeJS.ProcessEnv, opts.config);
   const jobs = await startJobQueue(database, { pollingIntervalSeconds: 0.5 });
@@ -79,6 +81,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     app,
     ctx,
     ids,
+    databaseUrl,
     request,
     async signIn(email, password = DEMO_PASSWORD) {
       const res = await request({ method: "POST", url: "/login", body: { email_address: email, password } });

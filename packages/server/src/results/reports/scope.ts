@@ -1,3 +1,4 @@
+import { ownCandidateProfiles } from "../../auth/candidate-reach.js";
 import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { assignedTests, candidates, candidateTests, scoringAssignments } from "../../db/schema.js";
 import type { Caller } from "../../http/caller.js";
@@ -15,7 +16,7 @@ export function resultsInReach(caller: Caller): SQL {
       and(eq(candidates.accountId, caller.accountId), caller.officeId === null ? undefined : eq(candidates.officeId, caller.officeId))!,
     );
   }
-  if (caller.permissions.has("tests")) reach.push(eq(candidates.userId, caller.userId));
+  if (caller.permissions.has("tests")) reach.push(ownCandidateProfiles(caller));
   if (caller.permissions.has("assignEvaluators")) reach.push(sql`true`);
   else if (caller.permissions.has("results")) {
     reach.push(

@@ -3,7 +3,7 @@ import { altaLevelOf, normalizeVerificationKey, timeZoneById, verifiedPagePath, 
 import type { Db } from "../../db/client.js";
 import { assignedTests, candidates, candidateTests, tests } from "../../db/schema.js";
 import { HttpError } from "../../http/errors.js";
-import { addHit, isLimited, type RateRule } from "../../auth/rate-limit.js";
+import { limitedTry, type RateRule } from "../../auth/rate-limit.js";
 
 /**
  * Verification by key: anyone may confirm a printed result. Keys carry 100 random bits, and
@@ -19,39 +19,34 @@ const fail = (status: number, name: keyof typeof verifyMessages) => new HttpErro
 
 /** The scored result behind a key, or an error; a malformed or unknown key counts as a failed try. */
 async function findByKey(db: Db, ip: string, raw: string) {
-  const rule = ruleFor(ip);
-  if (await isLimited(db, [rule])) throw fail(429, "tooMany");
-  const key = normalizeVerificationKey(raw);
-  if (key === null) {
-    await addHit(db, rule);
-    throw fail(400, "malformed");
-  }
-  const [row] = await db
-    .select({
-      key: candidateTests.verificationKey,
-      firstName: candidates.firstName,
-      middleName: candidates.middleName,
-      lastName: candidates.lastName,
-      timeZoneId: candidates.timeZoneId,
-      test: tests.description,
-      resultState: candidateTests.resultState,
-      resultValue: candidateTests.resultValue,
-      takenAt: candidateTests.receivedAt,
-      startedAt: candidateTests.startedAt,
-      scoredAt: candidateTests.scoredAt,
-    })
-    .from(candidateTests)
-    .innerJoin(candidates, eq(candidates.id, candidateTests.candidateId))
-    .innerJoin(assignedTests, eq(assignedTests.id, candidateTests.assignedTestId))
-    .innerJoin(tests, eq(tests.id, assignedTests.testId))
-    .where(eq(candidateTests.verificationKey, key))
-    .limit(1);
-  // Only a scored result has a level to confirm.
-  if (!row || row.resultState !== "scored" || !row.resultValue) {
-    await addHit(db, rule);
-    throw fail(404, "noMatch");
-  }
-  return { ...row, key };
+  // Counted before the lookup and taken back when a result is found, so only failures count.
+  return limitedTry(db, [ruleFor(ip)], () => fail(429, "tooMany"), async () => {
+    const key = normalizeVerificationKey(raw);
+    if (key === null) return { ok: false as const, error: fail(400, "malformed") };
+    const [row] = await db
+      .select({
+        key: candidateTests.verificationKey,
+        firstName: candidates.firstName,
+        middleName: candidates.middleName,
+        lastName: candidates.lastName,
+        timeZoneId: candidates.timeZoneId,
+        test: tests.description,
+        resultState: candidateTests.resultState,
+        resultValue: candidateTests.resultValue,
+        takenAt: candidateTests.receivedAt,
+        startedAt: candidateTests.startedAt,
+        scoredAt: candidateTests.scoredAt,
+      })
+      .from(candidateTests)
+      .innerJoin(candidates, eq(candidates.id, candidateTests.candidateId))
+      .innerJoin(assignedTests, eq(assignedTests.id, candidateTests.assignedTestId))
+      .innerJoin(tests, eq(tests.id, assignedTests.testId))
+      .where(eq(candidateTests.verificationKey, key))
+      .limit(1);
+    // Only a scored result has a level to confirm.
+    if (!row || row.resultState !== "scored" || !row.resultValue) return { ok: false as const, error: fail(404, "noMatch") };
+    return { ok: true as const, value: { ...row, key } };
+  });
 }
 
 /** POST /api/test_results/verify: the link to the key's public page. */

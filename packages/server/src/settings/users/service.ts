@@ -163,6 +163,7 @@ export async function saveUser(db: Db, caller: Caller, changes: UserChanges): Pr
             ...(passwordHash === undefined ? {} : { passwordHash }),
           })
           .where(eq(users.id, existing.id));
+        await audit({ db: tx }, { caller, accountId: level.accountId, action: "users.update", targetType: "user", targetId: existing.id, details: { rolesBefore: existing.roles, roles } });
         return existing.id;
       }
 
@@ -185,6 +186,7 @@ export async function saveUser(db: Db, caller: Caller, changes: UserChanges): Pr
             isActive: true,
           })
           .where(eq(users.id, taken.id));
+        await audit({ db: tx }, { caller, accountId: level.accountId, action: "users.reactivate", targetType: "user", targetId: taken.id, details: { rolesBefore: taken.roles, roles: [role, Role.User] } });
         return taken.id;
       }
       const [created] = await tx
@@ -200,6 +202,7 @@ export async function saveUser(db: Db, caller: Caller, changes: UserChanges): Pr
           passwordHash: passwordHash!,
         })
         .returning({ id: users.id });
+      await audit({ db: tx }, { caller, accountId: level.accountId, action: "users.create", targetType: "user", targetId: created.id, details: { roles: [role, Role.User] } });
       return created.id;
     });
   } catch (err) {

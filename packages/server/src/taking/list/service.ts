@@ -1,3 +1,4 @@
+import { ownCandidateProfiles } from "../../auth/candidate-reach.js";
 import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { ChooseAccountView, TestListEntry, TestListView } from "@parlance/contract";
 import type { AppContext } from "../../context.js";
@@ -36,7 +37,7 @@ async function heldTests(ctx: AppContext, caller: Caller, extra?: SQL) {
     .leftJoin(offices, eq(offices.id, assignedTests.officeId))
     .leftJoin(candidateTests, eq(candidateTests.assignedTestId, assignedTests.id))
     // Scope: the caller's own profiles only; a deleted profile or a withdrawn test no longer lists.
-    .where(and(eq(candidates.userId, caller.userId), isNull(candidates.deletedAt), isNull(assignedTests.deletedAt), extra))
+    .where(and(ownCandidateProfiles(caller), isNull(candidates.deletedAt), isNull(assignedTests.deletedAt), extra))
     .orderBy(assignedTests.id);
 }
 type Held = Awaited<ReturnType<typeof heldTests>>[number];

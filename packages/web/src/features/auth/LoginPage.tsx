@@ -3,12 +3,11 @@ import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@m
 import { useTranslation } from "react-i18next";
 import { FormError } from "../../ui/form";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
-import { authRoutes, parseLanguage } from "@parlance/contract";
+import { authRoutes, parseLanguage, safeNextPath } from "@parlance/contract";
 import { call } from "../../api/client";
 import { useStartup } from "../../app/startup";
 import { useApiErrorText } from "../../ui/useApiErrorText";
 import { AuthCard } from "./AuthCard";
-import { safeNextPath } from "./safeNextPath";
 import { looksLikeEmail } from "./email";
 
 type Step = "email" | "password" | "code";

@@ -1,7 +1,9 @@
 /**
  * Where to go after signing in, from `?next=` or the server's redirect: only a path on this site
- * ("/testing?x=1"), never another origin ("//evil.example", "https://…", "/\\evil"), and never
- * back to the sign-in or sign-out pages. Returns null when the value is not usable.
+ * ("/testing?x=1"), never another origin ("//evil.example", "https://…", "/\\evil", or
+ * "/.//evil.example", whose dot segment resolves to "//evil.example"), and never back to the
+ * sign-in or sign-out pages. Returns null when the value is not usable. Shared by the server's
+ * redirect and the sign-in screen.
  */
 export function safeNextPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
@@ -14,6 +16,8 @@ export function safeNextPath(value: string | null | undefined): string | null {
     return null;
   }
   if (url.origin !== "https://parlance.invalid") return null;
+  // Dot segments can turn '/.//host' into '//host', which a browser reads as another site.
+  if (url.pathname.startsWith("//")) return null;
   if (url.pathname === "/login" || url.pathname === "/logout") return null;
   return url.pathname + url.search + url.hash;
 }
