@@ -42,7 +42,8 @@ describe("sign-in", () => {
     const context = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, "user@northwind.example");
-    await page.goto("/logout");
+    await page.getByRole("button", { name: /^Hello/ }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL("**/login**");
     await page.goto("/testing/settings");
     await page.waitForURL("**/login?next=**");

@@ -18,6 +18,8 @@ const envSchema = z.object({
   VOICE_LOCAL_NUMBER: z.string().trim().min(3).max(40).default("+1 617 555 0142"),
   /** Where exam passwords of proctor-service tests are mailed (the proctoring desk). */
   PROCTOR_SERVICE_EMAIL: z.string().email().default("proctoring@parlance.example"),
+  /** PostgreSQL: the longest one statement of a request may run (a slower one is cancelled: 503). */
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
 });
 
 export interface Config {
@@ -44,6 +46,8 @@ export interface Config {
   voiceLocalNumber: string;
   /** The proctoring desk's address: exam passwords are mailed there. */
   proctorServiceEmail: string;
+  /** PostgreSQL's statement_timeout for every pooled connection. */
+  statementTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -73,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(import.meta.dirname, "../../web/dist"),
     voiceLocalNumber: e.VOICE_LOCAL_NUMBER,
     proctorServiceEmail: e.PROCTOR_SERVICE_EMAIL,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { loadConfig } from "./config.js";
-import { migrateDatabase, openDatabase } from "./db/client.js";
+import { openDatabase, prepareDatabase } from "./db/client.js";
 import { startJobQueue } from "./jobs/queue.js";
 import { registerJobHandlers } from "./jobs/handlers.js";
 import { buildApp } from "./app.js";
@@ -10,13 +10,12 @@ import type { AppContext } from "./context.js";
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
-  await migrateDatabase(database);
+  const seedWanted = config.seedDemo === "always" || (config.seedDemo === "auto" && !config.production);
+  // Under the startup lock: a second process starting at once waits, then finds it all done.
+  const seeded = await prepareDatabase(database, () => (seedWanted ? seedDemoWorldIfEmpty({ db: database.db }) : Promise.resolve(false)));
   const jobs = await startJobQueue(database);
   const ctx: AppContext = { config, database, db: database.db, jobs };
   await registerJobHandlers(ctx);
-
-  const seedWanted = config.seedDemo === "always" || (config.seedDemo === "auto" && !config.production);
-  const seeded = seedWanted ? await seedDemoWorldIfEmpty(ctx) : false;
 
   const app = await buildApp(ctx, { serveWeb: true, logger: true });
   await app.listen({ port: config.port, host: config.host });

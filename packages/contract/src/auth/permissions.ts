@@ -36,6 +36,7 @@ export const PERMISSIONS = [
   "resultVerificationAdmin",
   "evaluatorDocuments",
   "editSchedule",
+  "devMailbox", // the developer mailbox (outside production only): it holds every reset link
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -92,6 +93,7 @@ const BY_ROLE: Partial<Record<Permission, readonly number[]>> = {
   resultVerificationAdmin: [Role.TestingExecutive],
   evaluatorDocuments: [Role.Evaluator, Role.TestingExecutive],
   editSchedule: [Role.ServiceProvider],
+  devMailbox: [Role.Administrator],
 };
 
 /** Testing permissions that a client account only has while it buys testing. */

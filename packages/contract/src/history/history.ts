@@ -22,6 +22,9 @@ import {
  * `candidate_test_id` of a record is the attempt, when there is one.
  */
 
+/** Test summaries one user may mail in an hour (email_summary mails any address: a spam limit). */
+export const SUMMARY_MAILS_PER_HOUR = 20;
+
 export const historyMessages = {
   // Spec texts.
   loadFailure: "An error occurred while loading test history.",
@@ -38,6 +41,7 @@ export const historyMessages = {
   testNotFound: "One of the chosen tests was not found.",
   badFormat: "The format must be csv or xlsx.",
   queryTooLong: `The search is too long (at most ${SEARCH_QUERY_MAX} characters).`,
+  tooManySummaries: `You have sent ${SUMMARY_MAILS_PER_HOUR} test summaries in the last hour. Please try again later.`,
 } as const;
 export type HistoryMessage = keyof typeof historyMessages;
 

@@ -15,13 +15,14 @@ export const outboxMail = z.object({
 export type OutboxMail = z.infer<typeof outboxMail>;
 
 export const mailRoutes = {
-  /** Development tool: never registered in production. */
+  /** Development tool: never registered in production, and only for the provider's Administrator. */
   mailbox: defineRoute({
     method: "GET",
     path: "/api/dev/mailbox",
     input: z.object({ page: pageInput }),
     output: z.object({ mails: z.array(outboxMail), itemCount: z.number().int(), pageCount: z.number().int() }),
-    access: "signedIn",
-    summary: "Developer mailbox: every mail the server wrote, newest first (not in production)",
+    // It holds password-reset and activation links for any address: the provider's Administrator only.
+    access: "devMailbox",
+    summary: "Developer mailbox: every mail the server wrote, newest first (not in production; Administrator only)",
   }),
 } as const;

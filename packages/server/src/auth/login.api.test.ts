@@ -152,13 +152,39 @@ describe("sign-out", () => {
   });
 });
 
+describe("sign-out from another site", () => {
+  const getLogout = (cookie: string, headers: Record<string, string>) => t.app.inject({ method: "GET", url: "/logout", headers: { cookie, ...headers } });
+
+  it("a cross-site GET /logout (a link or image elsewhere) signs nobody out", async () => {
+    const foreign: Record<string, string>[] = [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, { referer: "https://evil.example/page" }];
+    for (const headers of foreign) {
+      const cookie = await t.signIn("user@northwind.example");
+      const res = await getLogout(cookie, headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(303);
+      expect(res.headers.location).toBe("/");
+      expect(res.cookies.find((c) => c.name === "parlance_session")).toBeUndefined();
+      expect((await startupOf(cookie)).userFlags, JSON.stringify(headers)).toBeDefined();
+    }
+  });
+
+  it("a GET /logout from this site, or typed in the address bar, signs out", async () => {
+    const own: Record<string, string>[] = [{ "sec-fetch-site": "same-origin", referer: "http://localhost:3000/overview" }, { "sec-fetch-site": "none" }];
+    for (const headers of own) {
+      const cookie = await t.signIn("user@northwind.example");
+      const res = await getLogout(cookie, headers);
+      expect(res.headers.location).toBe("/login");
+      expect((await startupOf(cookie)).userFlags, JSON.stringify(headers)).toBeUndefined();
+    }
+  });
+});
+
 describe("session expiry", () => {
   const sessionCount = async (userId: number) => (await t.ctx.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
 
   it("ends a session idle for longer than the idle limit", async () => {
     const cookie = await t.signIn("admin@contoso.example");
     const userId = t.ids.users["admin@contoso.example"];
-    expect((await t.request({ method: "GET", url: "/api/dev/mailbox", cookie })).statusCode).toBe(200);
+    expect((await startupOf(cookie)).userFlags).toBeDefined();
     await t.ctx.db
       .update(sessions)
       .set({ lastSeenAt: sql`now() - make_interval(secs => ${t.ctx.config.sessionIdleMs / 1000 + 60})` })

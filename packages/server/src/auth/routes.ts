@@ -4,6 +4,7 @@ import { authRoutes, safeNextPath } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import { users } from "../db/schema.js";
 import { registerRoute } from "../http/register-route.js";
+import { comesFromAnotherSite } from "../http/same-origin.js";
 import { audit } from "../audit/audit.js";
 import { AUTH_MESSAGES, messageKey } from "./messages.js";
 import { authenticate, isCodeSignIn, recordSignIn, redirectAfterSignIn } from "./login-service.js";
@@ -53,7 +54,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     await signOut(req, reply);
     return isFormPost(req) ? seeOther(reply, "/login") : { success: true, message: AUTH_MESSAGES.signedOut };
   });
+  // GET /logout stays (the spec's link), but a link or image on another site must not sign
+  // anyone out: such a request goes to the home page with the session untouched.
   registerRoute(app, authRoutes.logoutPage, async ({ req, reply }) => {
+    if (comesFromAnotherSite(req, ctx.config.publicUrl)) return seeOther(reply, "/");
     await signOut(req, reply);
     return seeOther(reply, "/login");
   });

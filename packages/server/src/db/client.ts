@@ -22,8 +22,20 @@ export interface Database {
   db: Db;
   sql: SqlExecutor;
   kind: "pglite" | "postgres";
+  /**
+   * Runs `fn` holding the startup lock: server processes starting at once on one PostgreSQL
+   * database migrate and seed one after another, never side by side. `fn` gets a handle on the
+   * lock's own connection, without a statement timeout (a migration may take long).
+   */
+  withStartupLock<T>(fn: (session: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of migrating and seeding (any fixed number shared by every process). */
+export const STARTUP_LOCK_KEY = 7_246_174_201;
+
+/** The longest a single statement of a request may run on PostgreSQL by default. */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
 
 const migrationsFolder = path.resolve(import.meta.dirname, "migrations");
 
@@ -39,12 +51,18 @@ export async function openPglite(dataDir: string): Promise<Database> {
       query: async (text, values) => ({ rows: (await client.query(text, values)).rows as never[] }),
       exec: async (text) => void (await client.exec(text)),
     },
+    // One process owns a PGlite folder: there is nobody to wait for.
+    withStartupLock: (fn) => fn(db),
     close: () => client.close(),
   };
 }
 
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/**
+ * A PostgreSQL server. Every pooled connection has a statement timeout, so no request's query can
+ * hold the database (or a pool slot) for long; a cancelled statement answers 503 (error-handler).
+ */
+export async function openPostgres(url: string, opts: { statementTimeoutMs?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, statement_timeout: opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS });
   // An idle client losing its connection must not crash the process.
   pool.on("error", () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -55,16 +73,47 @@ export async function openPostgres(url: string): Promise<Database> {
       query: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
       exec: async (text) => void (await pool.query(text)),
     },
+    async withStartupLock(fn) {
+      // A session-level lock lives on one connection: hold one for the whole of fn.
+      const client = await pool.connect();
+      try {
+        await client.query("SET statement_timeout = 0");
+        await client.query("SELECT pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+        try {
+          return await fn(drizzlePg(client, { schema }) as unknown as Db);
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]);
+          await client.query("RESET statement_timeout");
+        }
+      } finally {
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; statementTimeoutMs?: number }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, { statementTimeoutMs: opts.statementTimeoutMs }) : openPglite(opts.dataDir);
 }
 
-/** Applies the SQL migrations in order; safe to call on every start. */
+async function migrateOn(kind: Database["kind"], db: Db): Promise<void> {
+  if (kind === "pglite") await migratePglite(db as never, { migrationsFolder });
+  else await migratePg(db as never, { migrationsFolder });
+}
+
+/** Applies the SQL migrations in order, under the startup lock; safe to call on every start. */
 export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.kind === "pglite") await migratePglite(database.db as never, { migrationsFolder });
-  else await migratePg(database.db as never, { migrationsFolder });
+  await database.withStartupLock((session) => migrateOn(database.kind, session));
+}
+
+/**
+ * Startup: migrates, then runs `then` (the demo seed) under the same startup lock, so a second
+ * process starting at once waits, then finds the schema and the demo world in place.
+ */
+export async function prepareDatabase<T>(database: Database, then: () => Promise<T>): Promise<T> {
+  return database.withStartupLock(async (session) => {
+    await migrateOn(database.kind, session);
+    return then();
+  });
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { count } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { HISTORY_DOWNLOAD_COLUMNS } from "@parlance/contract";
 import { createTestApp, ROLE_EMAILS as EMAILS, type TestApp } from "../test/harness.js";
-import { mailOutbox } from "../db/schema.js";
+import { auditLog, mailOutbox } from "../db/schema.js";
 import { makeAssignedTest, makeCandidate } from "./test-fixtures.js";
 
 /** Per-candidate history, the search, its downloads and the summary mail: scope and contents. */
@@ -331,6 +331,26 @@ describe("email_summary", () => {
     expect(await mails()).toBe(before + 1);
     expect((await summary("hr@example.test", String(ids.scored))).statusCode).toBe(401);
     expect((await summary("hr@example.test", String(ids.scored), cookies["candidate@northwind.example"])).statusCode).toBe(403);
+  });
+});
+
+describe("email_summary limit", () => {
+  it("mails at most 20 summaries per user and hour (429 after), each audited with its recipient", async () => {
+    const cookie = await t.signIn("user@northwind.example");
+    const userId = t.ids.users["user@northwind.example"];
+    const send = (i: number) => get(`/api/test_history/email_summary?email_address=r${i}@example.test&candidate_test_ids=${ids.scored}`, cookie);
+    const before = await mails();
+    for (let i = 1; i <= 20; i++) expect((await send(i)).statusCode, `mail ${i}`).toBe(200);
+    const over = await send(21);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ message: "You have sent 20 test summaries in the last hour. Please try again later.", messageKey: "history.messages.tooManySummaries" });
+    expect(await mails()).toBe(before + 20);
+    const lines = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, "history.email_summary"), eq(auditLog.actorUserId, userId)));
+    expect(lines).toHaveLength(20);
+    expect(lines.map((l) => l.targetId)).toContain("r20@example.test");
+    expect(lines[0].details).toMatchObject({ count: 1, assignedTestIds: [ids.scored] });
+    // Another user's hour is their own.
+    expect((await get(`/api/test_history/email_summary?email_address=hr@example.test&candidate_test_ids=${ids.scored}`, cookies["admin@northwind.example"])).statusCode).toBe(200);
   });
 });
 

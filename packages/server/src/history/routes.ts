@@ -1,37 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { HISTORY_FILE_NAME, historyMessages, historyRoutes } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import { registerRoute } from "../http/register-route.js";
-import { forbidden } from "../http/errors.js";
-import { queueMail } from "../mail/outbox.js";
+import { requireOwnPage } from "../http/same-origin.js";
 import { clientScopeOf } from "./records.js";
-import { candidateHistory, parseHistoryQuery, searchHistory, summaryItems } from "./service.js";
+import { candidateHistory, parseHistoryQuery, searchHistory } from "./service.js";
 import { DOWNLOAD_CONTENT_TYPE, historyCsv, historyXlsx } from "./downloads.js";
-import { summaryMail } from "./summary.js";
-
-/**
- * email_summary is a GET (the spec's) that sends mail. A link on another site must not be able to
- * make a signed-in user's browser send their results to a stranger, so, like a state-changing
- * request, it must come from our own pages: same-origin fetch metadata, or an Origin/Referer of ours.
- */
-function requireOwnPage(req: FastifyRequest, publicUrl: string): void {
-  const site = req.headers["sec-fetch-site"];
-  if (site === "same-origin") return;
-  if (site && site !== "none") throw forbidden();
-  const allowed = new Set([new URL(publicUrl).origin]);
-  if (req.headers.host) {
-    allowed.add(`http://${req.headers.host}`);
-    allowed.add(`https://${req.headers.host}`);
-  }
-  const raw = req.headers.origin ?? req.headers.referer;
-  let origin: string | null = null;
-  try {
-    origin = raw ? new URL(raw).origin : null;
-  } catch {
-    origin = null;
-  }
-  if (!origin || !allowed.has(origin)) throw forbidden();
-}
+import { emailSummary } from "./email-summary.js";
 
 /** /api/test_history/*: the contract's historyRoutes, each a thin call into the service. */
 export function registerHistoryRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -59,10 +34,9 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
 
   registerRoute(app, historyRoutes.emailSummary, async ({ input, caller, req }) => {
+    // A GET that sends mail: a link on another site must not make a browser send results away.
     requireOwnPage(req, ctx.config.publicUrl);
-    const items = await summaryItems(db, clientScopeOf(caller), input.candidate_test_ids);
-    const sender = `${caller.firstName} ${caller.lastName}`.trim();
-    await queueMail(ctx, summaryMail(caller.language, input.email_address, sender, items));
+    await emailSummary(ctx, caller, input, req.ip);
     return { success: true, message: historyMessages.summaryQueued, messageKey: "history.messages.summaryQueued" };
   });
 }

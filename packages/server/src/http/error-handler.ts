@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { HttpError } from "./errors.js";
 import { ValidationError } from "./validation.js";
+import { pgCode } from "../db/pg-code.js";
 
 /** Every failure answers `{message, messageKey?, issues?}`; a server fault never leaks its details. */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -19,6 +20,11 @@ export function installErrorHandler(app: FastifyInstance): void {
           ? "The request body is not valid JSON."
           : error.message;
       return reply.status(status).send({ message });
+    }
+    if (pgCode(error) === "57014") {
+      // A statement ran past the statement timeout (db/client.ts): the database was not held.
+      req.log.warn({ err: error }, "statement timeout");
+      return reply.status(503).send({ message: "The server took too long to answer. Please try again.", messageKey: "errors.timeout" });
     }
     req.log.error({ err: error }, "request failed");
     return reply.status(500).send({ message: "An error occurred.", messageKey: "errors.generic" });

@@ -31,17 +31,19 @@ type SignedInHandler<R extends RouteDef> = (
   },
 ) => Promise<z.input<R["output"]>> | z.input<R["output"]>;
 
+/** The handler of a route: a public route may be called without a session, any other never is. */
+export type RouteHandler<R extends RouteDef> = R["access"] extends "public" ? Handler<R> : SignedInHandler<R>;
+
 /** Every contract route is registered through here: input checked, then the guard, then the handler. */
-export function registerRoute<R extends RouteDef>(
-  app: FastifyInstance,
-  def: R,
-  handler: R["access"] extends "public" ? Handler<R> : SignedInHandler<R>,
-): void {
+export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, handler: RouteHandler<R>): void {
   const method = def.method;
   app.route({
     method,
     url: def.path,
     handler: async (req, reply) => {
+      // API answers carry personal data: never stored by a browser or proxy, unless the handler
+      // sets its own policy (media that is the same for everyone may be cached privately).
+      reply.header("cache-control", "no-store");
       // The guard comes first so that a stranger learns nothing from validation messages.
       const caller = req.caller;
       if (def.access !== "public") {

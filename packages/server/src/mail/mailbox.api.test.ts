@@ -14,9 +14,21 @@ describe("developer mailbox", () => {
     expect((await t.request({ method: "GET", url: "/api/dev/mailbox" })).statusCode).toBe(401);
   });
 
+  it("is the provider Administrator's only: it holds reset links for any address", async () => {
+    const others = ["user@northwind.example", "admin@northwind.example", "admin@contoso.example", "candidate@northwind.example", "executive@parlance.example", "evaluator@parlance.example", "news@parlance.example"];
+    for (const email of others) {
+      const cookie = await t.signIn(email);
+      expect((await t.request({ method: "GET", url: "/api/dev/mailbox?page=1", cookie })).statusCode, email).toBe(403);
+      expect((await t.request({ method: "GET", url: "/api/startup", cookie })).json().devMailbox, email).toBe(false);
+    }
+    const admin = await t.signIn("admin@parlance.example");
+    expect((await t.request({ method: "GET", url: "/api/startup", cookie: admin })).json().devMailbox).toBe(true);
+    expect((await t.request({ method: "GET", url: "/api/startup" })).json().devMailbox).toBe(false);
+  });
+
   it("lists every outbox mail newest first, paged", async () => {
     for (let i = 1; i <= PAGE_SIZE + 2; i++) await queueMail(t.ctx, { to: `m${i}@nowhere.example`, subject: `Mail ${i}`, text: `Body ${i}`, template: "test" });
-    const cookie = await t.signIn("user@northwind.example");
+    const cookie = await t.signIn("admin@parlance.example");
     const first = (await t.request({ method: "GET", url: "/api/dev/mailbox?page=1", cookie })).json();
     expect(first.itemCount).toBe(PAGE_SIZE + 2);
     expect(first.pageCount).toBe(2);
@@ -37,7 +49,7 @@ describe("in production", () => {
   afterAll(async () => prod?.close());
 
   it("has no developer mailbox, says so in startup, and marks the session cookie Secure", async () => {
-    const res = await prod.request({ method: "POST", url: "/login", body: { email_address: "user@northwind.example", password: "Parlance-demo-1" } });
+    const res = await prod.request({ method: "POST", url: "/login", body: { email_address: "admin@parlance.example", password: "Parlance-demo-1" } });
     const cookie = res.cookies.find((c) => c.name === "parlance_session");
     expect(cookie?.secure).toBe(true);
     const session = `parlance_session=${cookie?.value}`;

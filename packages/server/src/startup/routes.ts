@@ -6,9 +6,7 @@ import { buildStartup } from "./service.js";
 
 /** GET /api/startup: public; answers for the signed-in caller or for a visitor. */
 export function registerStartupRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, authRoutes.startup, async ({ caller, req, reply }) => {
-    // Personal data: never cached by the browser or a proxy.
-    reply.header("cache-control", "no-store");
+  registerRoute(app, authRoutes.startup, async ({ caller, req }) => {
     return buildStartup(ctx, caller, req.language, req.query as { error?: unknown; notice?: unknown });
   });
 }

@@ -26,7 +26,7 @@ export async function buildStartup(
     translations: { messages: catalogFor(language).messages },
     authorized,
     enableSSO: false,
-    devMailbox: !ctx.config.production,
+    devMailbox: !ctx.config.production && (caller?.permissions.has("devMailbox") ?? false),
   };
   const error = messageFromKey(language, query.error);
   const notice = messageFromKey(language, query.notice);

@@ -27,7 +27,8 @@ describe("GET /api/startup", () => {
     expect(s.language).toBe("en-US");
     expect(s.translations.messages.invalidCredentials).toBe("The email address or password is incorrect.");
     expect(s.enableSSO).toBe(false);
-    expect(s.devMailbox).toBe(true);
+    // The developer mailbox is the provider Administrator's alone (mail/mailbox.api.test.ts).
+    expect(s.devMailbox).toBe(false);
   });
 
   it("gives the flags of each role", async () => {

@@ -77,7 +77,7 @@ export const routes = [
           // Scoring (evaluators-results-account.md §2): Tests to score, and a test's scoring page (also at /noshow with the confirmation open).
           { path: "/testing/results", element: guarded("results", page(() => import("../features/results/scoring/TestsToScorePage"))) },
           ...["/testing/results/:id/edit", "/testing/results/:id/noshow"].map((path) => ({ path, element: guarded("results", page(() => import("../features/results/scoring/ScoringPage"))) })),
-          { path: "/dev/mailbox", element: page(() => import("../features/mailbox/MailboxPage")) },
+          { path: "/dev/mailbox", element: guarded("devMailbox", page(() => import("../features/mailbox/MailboxPage"))) },
         ],
       },
       { path: "*", element: <NotFoundPage /> },

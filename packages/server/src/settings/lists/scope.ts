@@ -75,12 +75,3 @@ export function canChangeLevel(reach: ListReach, recordOfficeId: number | null):
 export function canSeeRecord(reach: ListReach, record: { officeId: number | null; isGlobal: boolean }): boolean {
   return reach.officeId === null || record.officeId === reach.officeId || (record.officeId === null && record.isGlobal);
 }
-
-/** The Postgres error code of a failed statement (drizzle wraps driver errors in `cause`). */
-export function pgCode(err: unknown): string | undefined {
-  for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}

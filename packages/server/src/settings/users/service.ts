@@ -18,7 +18,8 @@ import type { Caller } from "../../http/caller.js";
 import { badRequest, HttpError } from "../../http/errors.js";
 import { audit } from "../../audit/audit.js";
 import { hashPassword } from "../../auth/passwords.js";
-import { listReachOf, pgCode, resolveLevel, type ListReach, type Tx } from "../lists/scope.js";
+import { listReachOf, resolveLevel, type ListReach, type Tx } from "../lists/scope.js";
+import { pgCode } from "../../db/pg-code.js";
 
 /** An error whose text is one of the user messages, sent with its i18n key. */
 const userError = (status: number, name: UserMessage) =>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { useStartup } from "../startup";
 import type { NavLinkDef } from "./links";
+import { SIGN_OUT_FORM_ID } from "../../ui/signOut";
 
 function ChevronDown() {
   return (
@@ -35,8 +36,8 @@ export function AccountMenu({ links }: { links: NavLinkDef[] }) {
       </Menu.Target>
       <Menu.Dropdown>
         {links.map((l) =>
-          l.fullPage ? (
-            <Menu.Item key={l.to} component="a" href={l.to}>
+          l.signOut ? (
+            <Menu.Item key={l.to} component="button" type="submit" form={SIGN_OUT_FORM_ID}>
               {t(l.labelKey)}
             </Menu.Item>
           ) : (

@@ -10,6 +10,7 @@ import { LanguageSwitcher } from "./LanguageSwitcher";
 import { NavLinks } from "./MainNav";
 import { useNavLinks } from "./useNavLinks";
 import classes from "./AppLayout.module.css";
+import { SIGN_OUT_FORM_ID } from "../../ui/signOut";
 
 /**
  * The frame of every screen: header (product name, main navigation, language, account menu),
@@ -66,6 +67,9 @@ export function AppLayout() {
           <LanguageSwitcher fullWidth />
         </Stack>
       </Drawer>
+
+      {/* Every "Sign out" control posts this form (ui/signOut.ts). */}
+      <form id={SIGN_OUT_FORM_ID} method="post" action="/logout" hidden />
 
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
         <Container size="lg" px={0} pt={{ base: 0, sm: "md" }} pb="xl">

@@ -2,6 +2,7 @@ import { Group, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import type { NavLinkDef } from "./links";
+import { SIGN_OUT_FORM_ID } from "../../ui/signOut";
 import classes from "./AppLayout.module.css";
 
 /** Links as a row (header) or a column (phone drawer); the current page is marked aria-current. */
@@ -9,10 +10,10 @@ export function NavLinks({ links, vertical = false, label }: { links: NavLinkDef
   const { t } = useTranslation();
   if (links.length === 0) return null;
   const items = links.map((l) =>
-    l.fullPage ? (
-      <a key={l.to} href={l.to} className={classes.navLink}>
+    l.signOut ? (
+      <button key={l.to} type="submit" form={SIGN_OUT_FORM_ID} className={`${classes.navLink} ${classes.navButton}`}>
         {t(l.labelKey)}
-      </a>
+      </button>
     ) : (
       <NavLink key={l.to} to={l.to} className={classes.navLink} end={l.to === "/"}>
         {t(l.labelKey)}

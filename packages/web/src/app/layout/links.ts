@@ -8,8 +8,8 @@ export interface NavLinkDef {
   permission?: Permission;
   /** Only for a signed-in user (true), only signed out (false), or both (omitted). */
   signedIn?: boolean;
-  /** Served by the server, not by the app's router (GET /logout): a full page load. */
-  fullPage?: boolean;
+  /** Sign out: a button that posts the sign-out form (ui/signOut.ts), not a link. */
+  signOut?: boolean;
 }
 
 /**
@@ -54,6 +54,6 @@ export const ACCOUNT_MENU: readonly NavLinkDef[] = [
   { to: "/translation", labelKey: "nav.translation", permission: "translation", signedIn: true },
   { to: "/interpretation", labelKey: "nav.interpretation", permission: "interpretation", signedIn: true },
   { to: "/help/", labelKey: "nav.help" },
-  { to: "/logout", labelKey: "nav.logout", signedIn: true, fullPage: true },
+  { to: "/logout", labelKey: "nav.logout", signedIn: true, signOut: true },
   { to: "/login", labelKey: "nav.login", signedIn: false },
 ];

@@ -5,6 +5,7 @@ import type { TestShowView } from "@parlance/contract";
 import { useStartup } from "../../../app/startup";
 import { formatDateTime } from "../../../i18n/format";
 import type { Receipt } from "./TakeTestPage";
+import { SIGN_OUT_FORM_ID } from "../../../ui/signOut";
 
 /**
  * The finished stage (spec §2): the recorded-responses text, or for a test that continues by phone
@@ -54,8 +55,8 @@ export function ThankYou({ show, receipt }: { show: TestShowView; receipt: Recei
         <Anchor component={Link} to="/testing/tests" fw={600}>
           {t("takingFlow.finished.takeAnother")}
         </Anchor>
-        {/* /logout is served by the server: a full page load. */}
-        <Anchor href="/logout" fw={600}>
+        {/* Posts the layout's sign-out form: the server answers with the sign-in page. */}
+        <Anchor component="button" type="submit" form={SIGN_OUT_FORM_ID} fw={600}>
           {t("takingFlow.finished.logout")}
         </Anchor>
       </Group>
