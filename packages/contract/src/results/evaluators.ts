@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "../route.js";
 import { scoreableTest, scoringParams } from "./scoring.js";
+import { positiveInt } from "../common/ids.js";
 
 /**
  * Evaluators and the routing of work to them (docs/scoring.md). Testing Executives (role 4) see
@@ -47,7 +48,7 @@ export const evaluatorRoutes = {
     method: "POST",
     path: "/api/test_results/assign_evaluator/:id",
     params: scoringParams,
-    input: z.object({ evaluator_id: z.number({ error: "Choose an evaluator." }).int().positive() }),
+    input: z.object({ evaluator_id: positiveInt("Choose an evaluator.") }),
     output: z.object({ success: z.boolean(), message: z.string() }),
     access: "assignEvaluators",
     summary: "Assigns (or reassigns) unscored candidate test {id} to an evaluator who scores its language",

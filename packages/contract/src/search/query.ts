@@ -92,6 +92,16 @@ export type ParseResult = { ok: true; query: SearchQuery } | SearchQueryError;
 
 /** Longest query accepted; longer input is refused rather than searched. */
 export const SEARCH_QUERY_MAX = 500;
+/**
+ * Most terms (free words and keywords) one search may have: each term is a condition on every
+ * candidate row, and a few hundred of them held the embedded database for seconds.
+ */
+export const SEARCH_TERMS_MAX = 10;
+/** Keywords that match anywhere inside a text (not only its start): a single letter would match nearly everything. */
+export const ANYWHERE_KEYWORDS = ["notes", "test"] as const;
+/** The days a date keyword may name: anything else is a typing mistake, and year 0 breaks date arithmetic. */
+export const SEARCH_DAY_MIN = "1900-01-01";
+export const SEARCH_DAY_MAX = "2999-12-31";
 
 export const searchMessages = {
   tooLong: "The search is too long (at most {max} characters).",
@@ -99,6 +109,9 @@ export const searchMessages = {
   unknownKeyword: "Unknown search keyword '{keyword}'. Use one of: {keywords}.",
   emptyValue: "The search keyword '{keyword}' needs a value.",
   badDate: "'{value}' is not a date for '{keyword}'. Write a day as 2026-03-01, a bound as >=2026-03-01, or a range as 2026-03-01..2026-03-31.",
+  dateOutOfRange: "'{value}' is outside the days a search can name ({min} to {max}).",
+  tooManyTerms: "The search has too many terms (at most {max}).",
+  tooShort: "The search keyword '{keyword}' needs at least 2 characters.",
   badFlag: "'{keyword}' takes yes or no.",
   badSort: "Sort by one of: {fields}.",
 } as const;
@@ -162,6 +175,8 @@ function addDays(day: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+const inDayRange = (day: string) => day >= SEARCH_DAY_MIN && day <= SEARCH_DAY_MAX;
+
 /** A day, bound or range as inclusive {from, to}; null when unreadable. */
 export function parseDateValue(value: string): { from?: string; to?: string } | null {
   const range = /^(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})$/.exec(value);
@@ -193,6 +208,7 @@ export function parseSearchQuery(input: string | null | undefined): ParseResult 
   if (text.length > SEARCH_QUERY_MAX) return refuse("tooLong", { max: String(SEARCH_QUERY_MAX) });
   const tokens = tokenize(text);
   if (tokens === null) return refuse("unclosedQuote");
+  if (tokens.length > SEARCH_TERMS_MAX) return refuse("tooManyTerms", { max: String(SEARCH_TERMS_MAX) });
 
   const query: SearchQuery = { free: [], filters: [], sort: null };
   for (const { keyword, value } of tokens) {
@@ -212,6 +228,9 @@ export function parseSearchQuery(input: string | null | undefined): ParseResult 
     } else if (includes(DATE_KEYWORDS, keyword)) {
       const range = parseDateValue(value);
       if (!range) return refuse("badDate", { keyword, value });
+      if ((range.from && !inDayRange(range.from)) || (range.to && !inDayRange(range.to))) {
+        return refuse("dateOutOfRange", { value, min: SEARCH_DAY_MIN, max: SEARCH_DAY_MAX });
+      }
       // start_date and end_date bound the test date from one side each.
       const bounded = keyword === "start_date" ? { from: range.from ?? range.to } : keyword === "end_date" ? { to: range.to ?? range.from } : range;
       query.filters.push({ kind: "date", keyword, ...bounded });
@@ -221,6 +240,7 @@ export function parseSearchQuery(input: string | null | undefined): ParseResult 
       if (v !== "yes" && v !== "no") return refuse("badFlag", { keyword });
       query.filters.push({ kind: "flag", keyword, value: v === "yes" });
     } else if (includes(TEXT_KEYWORDS, keyword)) {
+      if (includes(ANYWHERE_KEYWORDS, keyword) && [...value].length < 2) return refuse("tooShort", { keyword });
       query.filters.push({ kind: "text", keyword, value });
     }
   }

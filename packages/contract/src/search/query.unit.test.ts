@@ -37,7 +37,7 @@ describe("parseSearchQuery", () => {
       sort: "date",
     };
     for (const keyword of SEARCH_KEYWORDS) {
-      const r = parseSearchQuery(`${keyword}:${values[keyword] ?? "x"}`);
+      const r = parseSearchQuery(`${keyword}:${values[keyword] ?? "xy"}`);
       expect(r.ok, keyword).toBe(true);
     }
   });
@@ -78,6 +78,24 @@ describe("parseSearchQuery", () => {
     expect(message("sort:colour")).toBe("Sort by one of: name, id, office, email, test, method, date, health_care_role.");
     expect(message("name:")).toBe("The search keyword 'name' needs a value.");
     expect(message("x".repeat(501))).toMatch(/too long/);
+  });
+
+  it("bounds what one search may ask: terms, anywhere-matches of one letter, and days", () => {
+    const message = (text: string) => {
+      const r = parseSearchQuery(text);
+      return r.ok ? "" : r.message;
+    };
+    expect(message("a b c d e f g h i j")).toBe("");
+    expect(message("a b c d e f g h i j k")).toBe("The search has too many terms (at most 10).");
+    expect(message("a b c d e f g h i expired:no sort:name")).toBe("The search has too many terms (at most 10).");
+    expect(message("notes:a")).toBe("The search keyword 'notes' needs at least 2 characters.");
+    expect(message("test:x")).toBe("The search keyword 'test' needs at least 2 characters.");
+    expect(message("test:xy name:a")).toBe("");
+    expect(message("start_date:0000-01-01")).toBe("'0000-01-01' is outside the days a search can name (1900-01-01 to 2999-12-31).");
+    expect(message("created:1899-12-31..2026-01-01")).toMatch(/outside the days/);
+    expect(message("assigned:<1900-01-01")).toMatch(/outside the days/);
+    expect(message("assigned:>=1900-01-01")).toBe("");
+    expect(message("end_date:2999-12-31")).toBe("");
   });
 
   it("builds queries that parse back to the same fields", () => {

@@ -46,24 +46,26 @@ export function csvCell(value: string): string {
 
 const line = (cells: string[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
-/**
- * candidates.csv of every candidate matching the query, in the query's order, as a stream: one
- * batch at a time, each resuming after the last row sent (keyset paging, no long transaction).
- */
-export function candidatesCsv(db: Db, scope: CandidateScope, query: SearchQuery): Readable {
+/** Every candidate matching the query, in the query's order, a batch at a time: each batch resumes after the last row (keyset paging, no long transaction). */
+export async function* candidateBatches(db: Db, scope: CandidateScope, query: SearchQuery): AsyncGenerator<CandidateRow[]> {
+  let after: { keys: string[]; id: number } | undefined;
+  for (;;) {
+    const rows = await rowsOf<CandidateRow>(db, candidatePageSql(scope, query, { limit: CSV_BATCH, after }));
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < CSV_BATCH) return;
+    const last = rows[rows.length - 1];
+    const keyCount = Object.keys(last).filter((k) => /^k\d+$/.test(k)).length;
+    after = { keys: Array.from({ length: keyCount }, (_, i) => String(last[`k${i}`])), id: last.id };
+  }
+}
+
+/** candidates.csv of the batches, as a stream. */
+export function candidatesCsv(batches: AsyncIterable<CandidateRow[]>): Readable {
   async function* generate(): AsyncGenerator<Buffer> {
     // The byte-order mark lets spreadsheets read the file as UTF-8 (names in Chinese, accents).
     yield Buffer.from(`\uFEFF${line(CSV_COLUMNS.map((c) => c.header))}`, "utf8");
-    let after: { keys: string[]; id: number } | undefined;
-    for (;;) {
-      const rows = await rowsOf<CandidateRow>(db, candidatePageSql(scope, query, { limit: CSV_BATCH, after }));
-      if (rows.length === 0) return;
-      yield Buffer.from(rows.map((r) => line(CSV_COLUMNS.map((c) => c.value(r)))).join(""), "utf8");
-      if (rows.length < CSV_BATCH) return;
-      const last = rows[rows.length - 1];
-      const keyCount = Object.keys(last).filter((k) => /^k\d+$/.test(k)).length;
-      after = { keys: Array.from({ length: keyCount }, (_, i) => String(last[`k${i}`])), id: last.id };
-    }
+    for await (const rows of batches) yield Buffer.from(rows.map((r) => line(CSV_COLUMNS.map((c) => c.value(r)))).join(""), "utf8");
   }
   return Readable.from(generate(), { objectMode: false });
 }

@@ -3,7 +3,8 @@ import { candidateMessages, candidateRoutes, parseSearchQuery, type SearchQuery 
 import type { AppContext } from "../context.js";
 import { registerRoute } from "../http/register-route.js";
 import { badRequest } from "../http/errors.js";
-import { candidatesCsv } from "./csv.js";
+import { candidateBatches, candidatesCsv } from "./csv.js";
+import { firstBatchFetched } from "../http/prefetch.js";
 import {
   activateCandidate,
   candidateScopeOf,
@@ -27,8 +28,10 @@ export function registerCandidateRoutes(app: FastifyInstance, ctx: AppContext): 
   const { db } = ctx;
   registerRoute(app, candidateRoutes.search, ({ input, caller }) => searchCandidates(db, candidateScopeOf(caller), parsedQuery(input.query), input.page));
 
-  registerRoute(app, candidateRoutes.download, ({ input, caller, reply }) => {
-    const stream = candidatesCsv(db, candidateScopeOf(caller), parsedQuery(input.query));
+  registerRoute(app, candidateRoutes.download, async ({ input, caller, reply }) => {
+    // The query is checked and its first batch read before any header goes out.
+    const batches = await firstBatchFetched(candidateBatches(db, candidateScopeOf(caller), parsedQuery(input.query)));
+    const stream = candidatesCsv(batches);
     reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", 'attachment; filename="candidates.csv"')

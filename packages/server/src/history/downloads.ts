@@ -1,9 +1,6 @@
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
-import { HISTORY_DOWNLOAD_COLUMNS, TEST_METHOD_LABELS, statusText, type DownloadFormat, type SearchQuery, type TestHistoryItem } from "@parlance/contract";
-import type { Db } from "../db/client.js";
-import { historyRows } from "./service.js";
-import type { ClientScope } from "./records.js";
+import { HISTORY_DOWNLOAD_COLUMNS, TEST_METHOD_LABELS, statusText, type DownloadFormat, type TestHistoryItem } from "@parlance/contract";
 
 /** Test types as the downloads name them. */
 const TEST_TYPE_TEXT: Record<TestHistoryItem["testType"], string> = {
@@ -52,16 +49,16 @@ export function csvCell(value: string | number): string {
 const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
 /** The CSV, streamed a batch at a time (UTF-8 with a byte order mark, so spreadsheets read Chinese names). */
-export function historyCsv(db: Db, scope: ClientScope, query: SearchQuery): Readable {
+export function historyCsv(batches: AsyncIterable<TestHistoryItem[]>): Readable {
   async function* lines() {
     yield `\uFEFF${csvLine([...HISTORY_DOWNLOAD_COLUMNS])}`;
-    for await (const batch of historyRows(db, scope, query)) yield batch.map((item) => csvLine(downloadRow(item))).join("");
+    for await (const batch of batches) yield batch.map((item) => csvLine(downloadRow(item))).join("");
   }
   return Readable.from(lines());
 }
 
 /** The XLSX, written row by row with exceljs's streaming writer. */
-export function historyXlsx(db: Db, scope: ClientScope, query: SearchQuery): Readable {
+export function historyXlsx(batches: AsyncIterable<TestHistoryItem[]>): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet("Test history");
@@ -70,7 +67,7 @@ export function historyXlsx(db: Db, scope: ClientScope, query: SearchQuery): Rea
   sheet.getRow(1).commit();
   void (async () => {
     try {
-      for await (const batch of historyRows(db, scope, query)) {
+      for await (const batch of batches) {
         for (const item of batch) sheet.addRow(downloadRow(item)).commit();
       }
       sheet.commit();

@@ -4,7 +4,8 @@ import type { AppContext } from "../context.js";
 import { registerRoute } from "../http/register-route.js";
 import { requireOwnPage } from "../http/same-origin.js";
 import { clientScopeOf } from "./records.js";
-import { candidateHistory, parseHistoryQuery, searchHistory } from "./service.js";
+import { candidateHistory, historyRows, parseHistoryQuery, searchHistory } from "./service.js";
+import { firstBatchFetched } from "../http/prefetch.js";
 import { DOWNLOAD_CONTENT_TYPE, historyCsv, historyXlsx } from "./downloads.js";
 import { emailSummary } from "./email-summary.js";
 
@@ -22,10 +23,10 @@ export function registerHistoryRoutes(app: FastifyInstance, ctx: AppContext): vo
     return { link: `${historyRoutes.file.path}?${qs.toString()}` };
   });
 
-  registerRoute(app, historyRoutes.file, ({ input, caller, reply }) => {
-    const scope = clientScopeOf(caller);
-    const query = parseHistoryQuery(input.query);
-    const stream = input.format === "xlsx" ? historyXlsx(db, scope, query) : historyCsv(db, scope, query);
+  registerRoute(app, historyRoutes.file, async ({ input, caller, reply }) => {
+    // The query is checked and its first batch read before any header goes out.
+    const batches = await firstBatchFetched(historyRows(db, clientScopeOf(caller), parseHistoryQuery(input.query)));
+    const stream = input.format === "xlsx" ? historyXlsx(batches) : historyCsv(batches);
     reply
       .header("content-type", DOWNLOAD_CONTENT_TYPE[input.format])
       .header("content-disposition", `attachment; filename="${HISTORY_FILE_NAME[input.format]}"`)

@@ -4,6 +4,7 @@ import type { RouteDef } from "@parlance/contract";
 import type { Caller } from "./caller.js";
 import { forbidden, unauthorized } from "./errors.js";
 import { parseOrThrow } from "./validation.js";
+import { assertCleanText } from "./clean-text.js";
 
 export interface HandlerContext<I, P> {
   input: I;
@@ -54,6 +55,9 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
       const raw = method === "GET" ? req.query : req.body === undefined ? {} : req.body;
       const input = parseOrThrow(def.input, raw) as z.output<R["input"]>;
       const params = def.params ? parseOrThrow(def.params, req.params) : undefined;
+      // What the route reads (unknown keys are already stripped) must be storable text.
+      assertCleanText(input);
+      assertCleanText(params);
       const result = await (handler as Handler<R>)({ input, params: params as never, caller, req, reply });
       if (reply.sent) return reply;
       return result;
