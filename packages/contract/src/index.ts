@@ -40,3 +40,4 @@ export * from "./results/evaluators.js";
 export * from "./results/scales.js";
 export * from "./results/verify.js";
 export * from "./results/reports.js";
+export * from "./areas.js";

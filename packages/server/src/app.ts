@@ -9,7 +9,7 @@ import { installNotFound } from "./http/web-app.js";
 import { registerApiDocs } from "./http/api-docs.js";
 import { registerAuthRoutes } from "./auth/routes.js";
 import { registerStartupRoutes } from "./startup/routes.js";
-import { registerOfficeRoutes } from "./settings/offices/routes.js";
+import { implementApi } from "./api-areas.js";
 import { registerProctorServiceRoutes } from "./settings/proctor-service/routes.js";
 import { registerTestingUserRoutes } from "./settings/users/routes.js";
 import { registerTestGroupRoutes } from "./settings/packages/routes.js";
@@ -77,7 +77,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   registerAuthRoutes(app, ctx);
   registerStartupRoutes(app, ctx);
-  registerOfficeRoutes(app, ctx);
+  implementApi(app, ctx);
   registerProctorServiceRoutes(app, ctx);
   registerAssignmentRoutes(app, ctx);
   registerHistoryRoutes(app, ctx);

@@ -9,3 +9,6 @@ export interface AppContext {
   db: Db;
   jobs: JobQueue;
 }
+
+/** What most services need of the context: the database (or an open transaction's handle). */
+export type DbContext = Pick<AppContext, "db">;

@@ -5,12 +5,15 @@ import type { Caller } from "./caller.js";
 import { forbidden, unauthorized } from "./errors.js";
 import { parseOrThrow } from "./validation.js";
 import { assertCleanText } from "./clean-text.js";
+import { scopeOf, type Scope } from "../auth/scope.js";
 
 export interface HandlerContext<I, P> {
   input: I;
   params: P;
   /** Null only on public routes. */
   caller: Caller | null;
+  /** What the session may reach (auth/scope.ts); null only on public routes without a session. */
+  scope: Scope | null;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -29,6 +32,7 @@ type Handler<R extends RouteDef> = (
 type SignedInHandler<R extends RouteDef> = (
   ctx: HandlerContext<z.output<R["input"]>, ParamsOf<R>> & {
     caller: Caller;
+    scope: Scope;
   },
 ) => Promise<z.input<R["output"]>> | z.input<R["output"]>;
 
@@ -58,7 +62,8 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
       // What the route reads (unknown keys are already stripped) must be storable text.
       assertCleanText(input);
       assertCleanText(params);
-      const result = await (handler as Handler<R>)({ input, params: params as never, caller, req, reply });
+      const scope = caller ? scopeOf(caller, req.ip) : null;
+      const result = await (handler as Handler<R>)({ input, params: params as never, caller, scope, req, reply });
       if (reply.sent) return reply;
       return result;
     },

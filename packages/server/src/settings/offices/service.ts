@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from "drizzle
 import {
   CLIENT_ROLES,
   officeMessages,
+  officeRoutes,
   PAGE_SIZE,
   pageCountOf,
   type OfficeDetail,
@@ -11,7 +12,10 @@ import {
 } from "@parlance/contract";
 import type { Db } from "../../db/client.js";
 import { accounts, assignedTests, candidates, offices, resultRecipients, testGroups, users } from "../../db/schema.js";
-import type { Caller } from "../../http/caller.js";
+import type { DbContext } from "../../context.js";
+import type { Tx } from "../../db/tx.js";
+import { clientScope, officesInScope, type ClientScope, type Scope } from "../../auth/scope.js";
+import type { InputOf } from "../../http/implement-area.js";
 import { forbidden, HttpError } from "../../http/errors.js";
 import { audit } from "../../audit/audit.js";
 
@@ -20,31 +24,17 @@ const officeError = (status: number, name: OfficeMessage) =>
   new HttpError(status, officeMessages[name], `offices.messages.${name}`);
 
 /**
- * Which offices a caller reaches. Account administrators (manageOffices) reach every office of
- * their account; an office administrator only the office they belong to.
+ * Which offices a caller reaches: account administrators (manageOffices) every office of their
+ * account, and may create and delete them; an office administrator only their own office.
  */
-export interface OfficeScope {
-  accountId: number;
-  /** Set for office-bound callers: the one office they reach. */
-  officeId: number | null;
-  /** May create and delete offices. */
-  canManage: boolean;
-}
-
-export function officeScopeOf(caller: Caller): OfficeScope {
-  if (caller.accountId === null) throw forbidden();
-  const canManage = caller.permissions.has("manageOffices");
-  if (canManage) return { accountId: caller.accountId, officeId: null, canManage };
+function officeReach(scope: Scope): ClientScope {
+  const client = clientScope(scope);
   // Without manageOffices a caller is office-bound; one without an office reaches nothing.
-  if (caller.officeId === null) throw forbidden();
-  return { accountId: caller.accountId, officeId: caller.officeId, canManage };
+  if (!canManage(client) && client.officeId === null) throw forbidden();
+  return client;
 }
 
-/** The WHERE clause every office query starts from: never another account's rows. */
-function inScope(scope: OfficeScope): SQL {
-  const account = eq(offices.accountId, scope.accountId);
-  return scope.officeId === null ? account : and(account, eq(offices.id, scope.officeId))!;
-}
+const canManage = (scope: Scope) => scope.permissions.has("manageOffices");
 
 // Testing users (not candidates, who are users too) make up an office's Users count.
 const isTestingUser = sql.raw(`ARRAY[${CLIENT_ROLES.join(",")}]::int[]`);
@@ -94,8 +84,8 @@ export async function officeHasHistory(db: Db, officeId: number): Promise<boolea
 }
 
 /** One page of offices, ordered by name (case-insensitive), then id. */
-export async function listOffices(db: Db, scope: OfficeScope, page: number): Promise<OfficeList> {
-  const where = inScope(scope);
+export async function listOffices({ db }: DbContext, scope: Scope, { page }: InputOf<typeof officeRoutes.list>): Promise<OfficeList> {
+  const where = officesInScope(officeReach(scope));
   const [{ itemCount }] = await db.select({ itemCount: count() }).from(offices).where(where);
   const rows = await db
     .select({ id: offices.id, name: offices.name, isInvoiced: offices.isInvoiced })
@@ -112,34 +102,30 @@ export async function listOffices(db: Db, scope: OfficeScope, page: number): Pro
   return { offices: list, itemCount, pageCount: pageCountOf(itemCount) };
 }
 
-async function findOffice(db: Db, scope: OfficeScope, id: number, lock = false) {
+async function findOffice(db: Tx, scope: ClientScope, id: number, lock = false) {
   const query = db
     .select({ id: offices.id, name: offices.name, isInvoiced: offices.isInvoiced })
     .from(offices)
-    .where(and(inScope(scope), eq(offices.id, id)));
+    .where(and(officesInScope(scope), eq(offices.id, id)));
   const [row] = lock ? await query.for("update") : await query;
   // Another account's office, another office of an office-bound caller, or no office at all.
   if (!row) throw officeError(404, "notFound");
   return row;
 }
 
-export async function getOffice(db: Db, scope: OfficeScope, id: number): Promise<OfficeDetail> {
-  const row = await findOffice(db, scope, id);
+export async function getOffice({ db }: DbContext, scope: Scope, { id }: { id: number }): Promise<OfficeDetail> {
+  const row = await findOffice(db, officeReach(scope), id);
   const counts = (await officeCounts(db, [id])).get(id)!;
-  const canDelete = scope.canManage && !(await officeHasHistory(db, id));
+  const canDelete = canManage(scope) && !(await officeHasHistory(db, id));
   return { id: row.id, name: row.name, is_invoiced: row.isInvoiced, ...counts, canEdit: true, canDelete };
 }
 
-export interface OfficeChanges {
-  id?: number;
-  /** Already trimmed and length-checked by the contract. */
-  name: string;
-  isInvoiced?: boolean;
-}
-
 /** Creates (no id) or updates an office; returns its id. Names are unique per account, ignoring case. */
-export async function saveOffice(db: Db, scope: OfficeScope, changes: OfficeChanges): Promise<number> {
-  if (changes.id === undefined && !scope.canManage) throw forbidden();
+export async function saveOffice({ db }: DbContext, anyScope: Scope, input: InputOf<typeof officeRoutes.edit>): Promise<number> {
+  const scope = officeReach(anyScope);
+  // The name is already trimmed and length-checked by the contract.
+  const changes = { id: input.id, name: input.name, isInvoiced: input.is_invoiced };
+  if (changes.id === undefined && !canManage(scope)) throw forbidden();
   return db.transaction(async (tx) => {
     // Office writes of one account take turns, so two saves cannot both claim a free name.
     await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, scope.accountId)).for("update");
@@ -168,8 +154,9 @@ export async function saveOffice(db: Db, scope: OfficeScope, changes: OfficeChan
 }
 
 /** Deletes an office without history, and records who did it. */
-export async function deleteOffice(db: Db, caller: Caller, scope: OfficeScope, id: number, ip?: string): Promise<void> {
-  if (!scope.canManage) throw forbidden();
+export async function deleteOffice({ db }: DbContext, anyScope: Scope, { id }: InputOf<typeof officeRoutes.delete>): Promise<void> {
+  const scope = officeReach(anyScope);
+  if (!canManage(scope)) throw forbidden();
   await db.transaction(async (tx) => {
     // The row lock makes a user being added to the office at this moment wait, or be refused.
     const office = await findOffice(tx, scope, id, true);
@@ -182,7 +169,7 @@ export async function deleteOffice(db: Db, caller: Caller, scope: OfficeScope, i
     await tx.delete(offices).where(eq(offices.id, id));
     await audit(
       { db: tx },
-      { caller, action: "offices.delete", targetType: "office", targetId: id, details: { name: office.name, testGroups: groups.length, resultRecipients: recipients.length }, ip },
+      { scope, action: "offices.delete", targetType: "office", targetId: id, details: { name: office.name, testGroups: groups.length, resultRecipients: recipients.length } },
     );
   });
 }

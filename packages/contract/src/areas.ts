@@ -1,0 +1,56 @@
+import { authRoutes } from "./auth/routes.js";
+import { mailRoutes } from "./mail/routes.js";
+import { officeRoutes } from "./settings/offices.js";
+import { proctorServiceRoutes } from "./settings/proctor-service.js";
+import { testingUserRoutes } from "./settings/users.js";
+import { testGroupRoutes } from "./settings/packages.js";
+import { recipientRoutes } from "./settings/recipients.js";
+import { candidateRoutes } from "./candidates/routes.js";
+import { historyRoutes } from "./history/history.js";
+import { assignmentRoutes } from "./assignment/assignment.js";
+import { trackRoutes } from "./tracks/tracks.js";
+import { healthcareRoutes } from "./healthcare/roles.js";
+import { takingRoutes } from "./taking/taking.js";
+import { takingShowRoutes } from "./taking/show.js";
+import { testListRoutes } from "./taking/list.js";
+import { liveRoutes } from "./taking/live.js";
+import { proctorRoutes } from "./taking/proctor.js";
+import { takingMediaRoutes } from "./taking/media.js";
+import { paperRoutes } from "./taking/paper.js";
+import { scoringRoutes } from "./results/scoring.js";
+import { evaluatorRoutes } from "./results/evaluators.js";
+import { verifyRoutes } from "./results/verify.js";
+import { reportRoutes } from "./results/reports.js";
+
+/**
+ * Every area of the API by name: the one list the server implements (each name needs its
+ * handlers, checked by the compiler), the API docs describe and the route tests walk.
+ */
+export const apiAreas = {
+  auth: authRoutes,
+  mail: mailRoutes,
+  offices: officeRoutes,
+  proctorService: proctorServiceRoutes,
+  testingUsers: testingUserRoutes,
+  testGroups: testGroupRoutes,
+  recipients: recipientRoutes,
+  candidates: candidateRoutes,
+  history: historyRoutes,
+  assignment: assignmentRoutes,
+  tracks: trackRoutes,
+  healthcare: healthcareRoutes,
+  taking: takingRoutes,
+  takingShow: takingShowRoutes,
+  testList: testListRoutes,
+  live: liveRoutes,
+  proctoring: proctorRoutes,
+  takingMedia: takingMediaRoutes,
+  paper: paperRoutes,
+  scoring: scoringRoutes,
+  evaluators: evaluatorRoutes,
+  verify: verifyRoutes,
+  reports: reportRoutes,
+} as const;
+
+export type ApiAreas = typeof apiAreas;
+export type AreaName = keyof ApiAreas;
