@@ -6,6 +6,7 @@
  * keeps an answer only when its seq is newer, and acknowledges each save with the seq it now holds.
  * An answer is unsent while its seq is above the seq the server acknowledged (ackedSeq).
  */
+import type { ProgressBody } from "./transport";
 
 export interface LocalAnswer {
   response: string;
@@ -20,11 +21,8 @@ export interface SeedItem {
   seq: number | null;
 }
 
-export interface OutgoingItem {
-  id: string;
-  response: string;
-  seq: number;
-}
+/** One answer as save_progress / submit_test carry it. */
+export type OutgoingItem = ProgressBody["candidate_test_items"][number];
 
 /**
  * The next seq: microseconds of the wall clock, but never at or below the last one handed out, so

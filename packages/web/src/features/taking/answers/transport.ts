@@ -1,14 +1,12 @@
+import type { z } from "zod";
 import { takingRoutes, type RouteOutput } from "@parlance/contract";
-import type { OutgoingItem } from "./answer-queue";
+import { ApiCallError, call, type FetchLike } from "../../../api/client";
 
 export type SaveOutput = RouteOutput<typeof takingRoutes.save>;
 export type SubmitOutput = RouteOutput<typeof takingRoutes.submit>;
 
-export interface ProgressBody {
-  id: number;
-  candidate_test_items: OutgoingItem[];
-  seconds_taken?: number;
-}
+/** What save_progress and submit_test carry (the contract's schema, defaults applied), always with the attempt's id. */
+export type ProgressBody = z.output<typeof takingRoutes.save.input> & { id: number };
 
 /**
  * Why a save or submit did not go through, which decides what happens next:
@@ -37,58 +35,34 @@ const TIME_OVER_KEYS = new Set(["taking.messages.timeOver", "taking.messages.tim
 export const SAVE_TIMEOUT_MS = 15_000;
 export const SUBMIT_TIMEOUT_MS = 30_000;
 
-/** Browsers refuse a keepalive request whose body is over 64 KiB; a long translation is sent normally. */
-const KEEPALIVE_MAX_BYTES = 60_000;
-
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
-
 export interface Transport {
   save(body: ProgressBody, options?: { keepalive?: boolean }): Promise<SaveOutput>;
   submit(body: ProgressBody): Promise<SubmitOutput>;
 }
 
-async function post<T>(fetchFn: FetchLike, path: string, body: ProgressBody, keepalive: boolean, timeoutMs: number): Promise<T> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
+/** Sorts the API client's failure into what the answer store does next (see FailureKind). */
+function failure(err: unknown): unknown {
+  if (!(err instanceof ApiCallError)) return err;
+  const { status, message, messageKey } = err;
+  if (status === 0) return new SaveFailure("network", 0, message, "errors.network");
+  if (status < 400 || status >= 500 || status === 429 || status === 408) return new SaveFailure("server", status, message, messageKey);
+  if ((status === 409 || status === 422) && messageKey && TIME_OVER_KEYS.has(messageKey)) return new SaveFailure("timeOver", status, message, messageKey);
+  return new SaveFailure("rejected", status, message, messageKey);
+}
+
+async function settled<T>(request: Promise<T>): Promise<T> {
   try {
-    return await postOnce<T>(fetchFn, path, body, keepalive, controller.signal);
-  } finally {
-    clearTimeout(timer);
+    return await request;
+  } catch (err) {
+    throw failure(err);
   }
 }
 
-async function postOnce<T>(fetchFn: FetchLike, path: string, body: ProgressBody, keepalive: boolean, signal: AbortSignal): Promise<T> {
-  const json = JSON.stringify(body);
-  const init: RequestInit = {
-    method: "POST",
-    credentials: "same-origin",
-    // Same origin and JSON: what the server's CSRF check (http/same-origin.ts) accepts, keepalive included.
-    headers: { accept: "application/json", "content-type": "application/json" },
-    body: json,
-    keepalive: keepalive && json.length <= KEEPALIVE_MAX_BYTES,
-    signal,
-  };
-  let res: Response;
-  try {
-    res = await fetchFn(path.replace(":id", String(body.id)), init);
-  } catch {
-    throw new SaveFailure("network", 0, "The server could not be reached.", "errors.network");
-  }
-  const answer = (await res.json().catch(() => null)) as { message?: string; messageKey?: string } | null;
-  if (signal.aborted) throw new SaveFailure("network", 0, "The server did not answer in time.", "errors.network");
-  if (res.ok && answer) return answer as T;
-  const message = answer?.message ?? "An error occurred.";
-  if (res.ok || res.status >= 500 || res.status === 429 || res.status === 408) throw new SaveFailure("server", res.status, message, answer?.messageKey);
-  if ((res.status === 409 || res.status === 422) && answer?.messageKey && TIME_OVER_KEYS.has(answer.messageKey)) {
-    throw new SaveFailure("timeOver", res.status, message, answer.messageKey);
-  }
-  throw new SaveFailure("rejected", res.status, message, answer?.messageKey);
-}
-
-/** save_progress and submit_test over fetch (injectable for tests). */
-export function fetchTransport(fetchFn: FetchLike = (url, init) => fetch(url, init)): Transport {
+/** save_progress and submit_test through the API client (fetch injectable for tests). */
+export function fetchTransport(fetchFn?: FetchLike): Transport {
   return {
-    save: (body, options) => post<SaveOutput>(fetchFn, takingRoutes.save.path, body, options?.keepalive ?? false, SAVE_TIMEOUT_MS),
-    submit: (body) => post<SubmitOutput>(fetchFn, takingRoutes.submit.path, body, false, SUBMIT_TIMEOUT_MS),
+    save: (body, options) =>
+      settled(call(takingRoutes.save, body, { id: body.id }, { keepalive: options?.keepalive ?? false, timeoutMs: SAVE_TIMEOUT_MS, fetch: fetchFn })),
+    submit: (body) => settled(call(takingRoutes.submit, body, { id: body.id }, { timeoutMs: SUBMIT_TIMEOUT_MS, fetch: fetchFn })),
   };
 }

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { takingRoutes } from "@parlance/contract";
+import { ApiCallError, call, type FetchLike } from "./client";
+
+const ok = () => new Response(JSON.stringify({ saved: [], time_limit: null }), { status: 200 });
+const body = (n: number) => ({ id: 5, candidate_test_items: [{ id: "q1", response: "x".repeat(n), seq: 1 }] });
+
+/** A fetch that records what it was given and never answers until aborted. */
+function hangingFetch() {
+  const seen: RequestInit[] = [];
+  const fetchFn: FetchLike = (_url, init) => {
+    seen.push(init);
+    return new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+  };
+  return { seen, fetchFn };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe("call options", () => {
+  it("keepalive: asked for, and dropped for a body over the browser's 64 KiB limit", async () => {
+    const seen: RequestInit[] = [];
+    const fetchFn: FetchLike = async (_url, init) => (seen.push(init), ok());
+    await call(takingRoutes.save, body(10), { id: 5 }, { keepalive: true, fetch: fetchFn });
+    await call(takingRoutes.save, body(70_000), { id: 5 }, { keepalive: true, fetch: fetchFn });
+    await call(takingRoutes.save, body(10), { id: 5 }, { fetch: fetchFn });
+    expect(seen.map((i) => Boolean(i.keepalive))).toEqual([true, false, false]);
+  });
+
+  it("timeoutMs: a call that never answers is given up as a network failure (status 0)", async () => {
+    vi.useFakeTimers();
+    const { fetchFn } = hangingFetch();
+    const result = call(takingRoutes.save, body(1), { id: 5 }, { timeoutMs: 15_000, fetch: fetchFn }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(await Promise.race([result, Promise.resolve("pending")])).toBe("pending");
+    await vi.advanceTimersByTimeAsync(1);
+    const err = await result;
+    expect(err).toBeInstanceOf(ApiCallError);
+    expect(err).toMatchObject({ status: 0, messageKey: "errors.network" });
+  });
+
+  it("signal: the caller's cancel is thrown as an AbortError, not a failure", async () => {
+    const { fetchFn } = hangingFetch();
+    const controller = new AbortController();
+    const result = call(takingRoutes.save, body(1), { id: 5 }, { signal: controller.signal, timeoutMs: 15_000, fetch: fetchFn }).catch((e: unknown) => e);
+    controller.abort();
+    const err = await result;
+    expect(err).not.toBeInstanceOf(ApiCallError);
+    expect((err as Error).name).toBe("AbortError");
+  });
+
+  it("sends to the route's path with the params filled in", async () => {
+    const urls: string[] = [];
+    await call(takingRoutes.submit, body(1), { id: 5 }, { fetch: async (url) => (urls.push(url), ok()) });
+    expect(urls).toEqual(["/api/test_content/submit_test/5"]);
+  });
+});
