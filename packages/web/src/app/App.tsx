@@ -7,7 +7,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
 import { cssVariablesResolver, theme } from "./theme";
 import { router } from "./router";
-import { StartupProvider } from "./startup";
+import { screenExists } from "./screenExists";
+import { ScreenExistsContext } from "../ui/screenExists";
+import { StartupProvider } from "../ui/startup";
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
@@ -20,7 +22,9 @@ export function App() {
         <StartupProvider>
           <ModalsProvider>
             <Notifications position="top-right" />
-            <RouterProvider router={router} />
+            <ScreenExistsContext.Provider value={screenExists}>
+              <RouterProvider router={router} />
+            </ScreenExistsContext.Provider>
           </ModalsProvider>
         </StartupProvider>
       </QueryClientProvider>

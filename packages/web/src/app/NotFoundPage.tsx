@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { PageHeader } from "./layout/PageHeader";
+import { PageHeader } from "../ui/PageHeader";
 
 /** Any unknown path, and a screen the user may not open (it reads as not found, as the API does). */
 export default function NotFoundPage() {

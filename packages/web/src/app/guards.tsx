@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import type { Permission } from "@parlance/contract";
-import { useStartup } from "./startup";
+import { useStartup } from "../ui/startup";
 import NotFoundPage from "./NotFoundPage";
 
 /** Sends a signed-out visitor to /login, remembering where they were going. */

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import type { TestMethod, TestStatusView } from "@parlance/contract";
-import { useStartup } from "../app/startup";
+import { useStartup } from "./startup";
 import { formatDate } from "../i18n/format";
 
 /**

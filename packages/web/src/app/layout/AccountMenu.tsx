@@ -1,8 +1,8 @@
 import { Button, Menu } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { useStartup } from "../startup";
-import type { NavLinkDef } from "./links";
+import { useStartup } from "../../ui/startup";
+import type { NavLinkDef } from "../../ui/links";
 import { SIGN_OUT_FORM_ID } from "../../ui/signOut";
 
 function ChevronDown() {

@@ -3,7 +3,7 @@ import { AppShell, Burger, Container, Divider, Drawer, Group, Stack, Text } from
 import { useDisclosure } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
-import { useStartup } from "../startup";
+import { useStartup } from "../../ui/startup";
 import { AccountMenu } from "./AccountMenu";
 import { Banners } from "./Banners";
 import { LanguageSwitcher } from "./LanguageSwitcher";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Alert, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { useStartup } from "../startup";
+import { useStartup } from "../../ui/startup";
 import { queryMessageText, serverMessageText } from "./messageText";
 
 interface Banner {

@@ -1,7 +1,7 @@
 import { Button, Menu } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES } from "@parlance/contract";
-import { useStartup } from "../startup";
+import { useStartup } from "../../ui/startup";
 
 function GlobeIcon() {
   return (

@@ -1,7 +1,7 @@
 import { Group, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
-import type { NavLinkDef } from "./links";
+import type { NavLinkDef } from "../../ui/links";
 import { SIGN_OUT_FORM_ID } from "../../ui/signOut";
 import classes from "./AppLayout.module.css";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Permission } from "@parlance/contract";
-import { ACCOUNT_MENU, visibleLinks } from "./links";
+import { visibleLinks } from "../../ui/links";
+import { ACCOUNT_MENU } from "./links";
 import { queryMessageText, serverMessageText } from "./messageText";
 
 const canOnly = (...held: Permission[]) => (p: Permission) => held.includes(p);

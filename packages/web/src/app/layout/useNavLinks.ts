@@ -1,6 +1,7 @@
-import { useStartup } from "../startup";
-import { availablePaths } from "../router";
-import { ACCOUNT_MENU, MAIN_NAV, visibleLinks, type NavLinkDef } from "./links";
+import { useStartup } from "../../ui/startup";
+import { availablePaths } from "../../ui/availablePaths";
+import { visibleLinks, type NavLinkDef } from "../../ui/links";
+import { ACCOUNT_MENU, MAIN_NAV } from "./links";
 
 /** The header's navigation and account-menu entries this user may see now. */
 export function useNavLinks(): { main: NavLinkDef[]; account: NavLinkDef[] } {

@@ -10,7 +10,7 @@ import {
   type TestOption,
 } from "@parlance/contract";
 import { ApiCallError } from "../../api/client";
-import { useStartup } from "../../app/startup";
+import { useStartup } from "../../ui/startup";
 import { notifyResult } from "../../ui/form";
 import { useApiErrorText } from "../../ui/useApiErrorText";
 import { assignmentCatalogs, useAssignmentOptions, useAvailableTests, useCreateTests, useMedicalGroups } from "./queries";

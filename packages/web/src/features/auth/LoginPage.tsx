@@ -5,7 +5,7 @@ import { FormError } from "../../ui/form";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { authRoutes, parseLanguage, safeNextPath } from "@parlance/contract";
 import { call } from "../../api/client";
-import { useStartup } from "../../app/startup";
+import { useStartup } from "../../ui/startup";
 import { useApiErrorText } from "../../ui/useApiErrorText";
 import { AuthCard } from "./AuthCard";
 import { looksLikeEmail } from "./email";

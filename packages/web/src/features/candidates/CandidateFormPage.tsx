@@ -10,8 +10,8 @@ import {
   type CandidateFormIssue,
   type CandidateFormValues,
 } from "@parlance/contract";
-import { PageHeader } from "../../app/layout/PageHeader";
-import { useStandardCrumbs } from "../../app/layout/Breadcrumbs";
+import { PageHeader } from "../../ui/PageHeader";
+import { useStandardCrumbs } from "../../ui/Breadcrumbs";
 import { ApiCallError } from "../../api/client";
 import { RemoteData } from "../../ui/RemoteData";
 import { FormActions, FormError, notifyResult } from "../../ui/form";

@@ -2,8 +2,8 @@ import { Alert, Anchor } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ApiCallError } from "../../api/client";
-import { PageHeader } from "../../app/layout/PageHeader";
-import { useStandardCrumbs } from "../../app/layout/Breadcrumbs";
+import { PageHeader } from "../../ui/PageHeader";
+import { useStandardCrumbs } from "../../ui/Breadcrumbs";
 import { CANDIDATES_PATH } from "./paths";
 
 /** The API answers 404 for an unknown candidate and for one outside the caller's reach alike. */

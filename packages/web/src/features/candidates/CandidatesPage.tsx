@@ -3,8 +3,8 @@ import { Anchor, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Tabs
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatSearchQuery, parseSearchQuery, SEARCH_QUERY_MAX, SORT_FIELDS, type CandidateProfile, type SortField } from "@parlance/contract";
-import { PageHeader } from "../../app/layout/PageHeader";
-import { useStandardCrumbs } from "../../app/layout/Breadcrumbs";
+import { PageHeader } from "../../ui/PageHeader";
+import { useStandardCrumbs } from "../../ui/Breadcrumbs";
 import { ApiCallError } from "../../api/client";
 import { DataTable, type DataColumn } from "../../ui/DataTable";
 import { Pager } from "../../ui/Pager";

@@ -3,9 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { healthcareRoutes, type HealthcareRole } from "@parlance/contract";
 import { call } from "../../api/client";
-import { availablePaths } from "../../app/router";
-import { useStandardCrumbs, type Crumb } from "../../app/layout/Breadcrumbs";
-import { PageHeader } from "../../app/layout/PageHeader";
+import { availablePaths } from "../../ui/availablePaths";
+import { useStandardCrumbs, type Crumb } from "../../ui/Breadcrumbs";
+import { PageHeader } from "../../ui/PageHeader";
 import { DataTable, type DataColumn } from "../../ui/DataTable";
 import { EmptyState, RemoteData } from "../../ui/RemoteData";
 

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CandidateTestRecord } from "@parlance/contract";
-import { useStartup } from "../../app/startup";
+import { useStartup } from "../../ui/startup";
 import { formatDate, formatDateTime } from "../../i18n/format";
 import { confirmDelete } from "../../ui/ConfirmDialog";
 import { DataTable, type DataColumn } from "../../ui/DataTable";

@@ -10,9 +10,9 @@ import {
   type SortField,
   type TestHistoryItem,
 } from "@parlance/contract";
-import { useStartup } from "../../app/startup";
-import { PageHeader } from "../../app/layout/PageHeader";
-import { useStandardCrumbs } from "../../app/layout/Breadcrumbs";
+import { useStartup } from "../../ui/startup";
+import { PageHeader } from "../../ui/PageHeader";
+import { useStandardCrumbs } from "../../ui/Breadcrumbs";
 import { formatDateTime } from "../../i18n/format";
 import { ApiCallError } from "../../api/client";
 import { DataTable, type DataColumn } from "../../ui/DataTable";

@@ -1,10 +1,10 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useStartup } from "../../app/startup";
-import { availablePaths } from "../../app/router";
-import { visibleLinks } from "../../app/layout/links";
-import { PageHeader } from "../../app/layout/PageHeader";
+import { useStartup } from "../../ui/startup";
+import { availablePaths } from "../../ui/availablePaths";
+import { visibleLinks } from "../../ui/links";
+import { PageHeader } from "../../ui/PageHeader";
 import { greetingKey } from "./greeting";
 import { QUICK_LINKS } from "./quickLinks";
 

@@ -1,4 +1,4 @@
-import type { NavLinkDef } from "../../app/layout/links";
+import type { NavLinkDef } from "../../ui/links";
 
 /**
  * Role-dependent quick links of the overview, by the authorised flags the overview receives

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { useStartup } from "../../app/startup";
-import { availablePaths } from "../../app/router";
-import { visibleLinks } from "../../app/layout/links";
-import { PageHeader } from "../../app/layout/PageHeader";
-import { useStandardCrumbs } from "../../app/layout/Breadcrumbs";
+import { useStartup } from "../../ui/startup";
+import { availablePaths } from "../../ui/availablePaths";
+import { visibleLinks } from "../../ui/links";
+import { PageHeader } from "../../ui/PageHeader";
+import { useStandardCrumbs } from "../../ui/Breadcrumbs";
 import { OfficesSection } from "./offices/OfficesSection";
 import { OFFICES_ANCHOR, SETTINGS_CARDS } from "./settingsCards";
 import { LinkCards } from "../../ui/LinkCards";

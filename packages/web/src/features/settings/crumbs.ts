@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useStandardCrumbs, type Crumb } from "../../app/layout/Breadcrumbs";
+import { useStandardCrumbs, type Crumb } from "../../ui/Breadcrumbs";
 
 export const SETTINGS_PATH = "/testing/settings";
 

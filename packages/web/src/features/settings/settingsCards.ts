@@ -1,4 +1,4 @@
-import type { NavLinkDef } from "../../app/layout/links";
+import type { NavLinkDef } from "../../ui/links";
 
 /** The offices list is on the settings page itself: its card jumps to it. */
 export const OFFICES_ANCHOR = "#offices";

@@ -1,4 +1,4 @@
-import type { NavLinkDef } from "../../app/layout/links";
+import type { NavLinkDef } from "../../ui/links";
 
 /** The eight cards of the Language Testing home (client-administration.md §2), in the spec's order. */
 export const TESTING_CARDS: readonly (NavLinkDef & { descriptionKey: string })[] = [

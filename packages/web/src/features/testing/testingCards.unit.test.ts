@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { derivePermissions, Role, type AccountServices } from "@parlance/contract";
-import { visibleLinks } from "../../app/layout/links";
-import { QUICK_LINKS } from "../overview/quickLinks";
+import { visibleLinks } from "../../ui/links";
+import { QUICK_LINKS } from "../overview";
 import { TESTING_CARDS } from "./testingCards";
 
 const account: AccountServices = { services: ["testing"], usesProctorService: false, prepay: false, invoiced: false };

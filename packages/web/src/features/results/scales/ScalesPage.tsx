@@ -2,8 +2,8 @@ import { Anchor, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ALTA_SCALE, type AltaLevel } from "@parlance/contract";
-import { useStandardCrumbs } from "../../../app/layout/Breadcrumbs";
-import { PageHeader } from "../../../app/layout/PageHeader";
+import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
+import { PageHeader } from "../../../ui/PageHeader";
 import { DataTable, type DataColumn } from "../../../ui/DataTable";
 
 /**

@@ -1,7 +1,7 @@
 import { Alert, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { ScoreableContent } from "@parlance/contract";
-import { useStartup } from "../../../app/startup";
+import { useStartup } from "../../../ui/startup";
 import { formatDateTime } from "../../../i18n/format";
 
 /** A submitted result is final (spec §2): what was recorded, shown above the read-only form. */

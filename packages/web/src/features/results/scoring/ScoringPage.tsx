@@ -1,8 +1,8 @@
 import { Alert, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useMatch, useParams } from "react-router";
-import { PageHeader } from "../../../app/layout/PageHeader";
-import { useStandardCrumbs } from "../../../app/layout/Breadcrumbs";
+import { PageHeader } from "../../../ui/PageHeader";
+import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { ApiCallError } from "../../../api/client";
 import { RemoteData } from "../../../ui/RemoteData";
 import { useApiErrorText } from "../../../ui/useApiErrorText";

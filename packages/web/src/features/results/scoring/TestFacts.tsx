@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { ScoreableContent } from "@parlance/contract";
-import { useStartup } from "../../../app/startup";
+import { useStartup } from "../../../ui/startup";
 import { formatDateTime } from "../../../i18n/format";
 import { useMethodLabel } from "../../../ui/testStatus";
 import { ReviewFlag } from "./ReviewFlag";

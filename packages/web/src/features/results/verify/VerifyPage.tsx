@@ -4,8 +4,8 @@ import { Link, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { normalizeVerificationKey, verifyMessages, verifyRoutes } from "@parlance/contract";
 import { call } from "../../../api/client";
-import { useStandardCrumbs } from "../../../app/layout/Breadcrumbs";
-import { PageHeader } from "../../../app/layout/PageHeader";
+import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
+import { PageHeader } from "../../../ui/PageHeader";
 import { FormError } from "../../../ui/form";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Group, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { PageHeader } from "../../../app/layout/PageHeader";
-import type { Crumb } from "../../../app/layout/Breadcrumbs";
+import { PageHeader } from "../../../ui/PageHeader";
+import type { Crumb } from "../../../ui/Breadcrumbs";
 
 /**
  * Save and Cancel of a settings list form. Save stays disabled until the required fields are

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation, useParams } from "react-router";
-import { useStartup } from "../../../app/startup";
-import type { Crumb } from "../../../app/layout/Breadcrumbs";
+import { useStartup } from "../../../ui/startup";
+import type { Crumb } from "../../../ui/Breadcrumbs";
 import { RemoteData } from "../../../ui/RemoteData";
 import { useSettingsCrumbs } from "../crumbs";
 import { useOffice } from "../offices/queries";

@@ -3,7 +3,7 @@ import { Checkbox, Paper, Stack, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { OFFICE_NAME_MAX, type OfficeDetail } from "@parlance/contract";
-import { PageHeader } from "../../../app/layout/PageHeader";
+import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
 import { FormActions, FormError, isBlank, notifyResult } from "../../../ui/form";
 import { useApiErrorText } from "../../../ui/useApiErrorText";

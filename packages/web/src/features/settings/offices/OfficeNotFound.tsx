@@ -2,7 +2,7 @@ import { Alert, Anchor } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ApiCallError } from "../../../api/client";
-import { PageHeader } from "../../../app/layout/PageHeader";
+import { PageHeader } from "../../../ui/PageHeader";
 import { SETTINGS_PATH, useSettingsCrumbs } from "../crumbs";
 
 /** The API answers 404 for an unknown office and for one outside the caller's reach alike. */

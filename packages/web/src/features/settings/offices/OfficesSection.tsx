@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import type { OfficeRow } from "@parlance/contract";
-import { useStartup } from "../../../app/startup";
+import { useStartup } from "../../../ui/startup";
 import { DataTable, type DataColumn } from "../../../ui/DataTable";
 import { Pager } from "../../../ui/Pager";
 import { EmptyState, RemoteData } from "../../../ui/RemoteData";

@@ -3,7 +3,7 @@ import { Alert, Anchor, Checkbox, Paper, SimpleGrid, Stack, Text, TextInput } fr
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { TEST_GROUP_DESCRIPTION_MAX, type AccountTestOption, type TestGroupDetail } from "@parlance/contract";
-import { PageHeader } from "../../../app/layout/PageHeader";
+import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
 import { FormError, isBlank, notifyResult } from "../../../ui/form";
 import { useApiErrorText } from "../../../ui/useApiErrorText";

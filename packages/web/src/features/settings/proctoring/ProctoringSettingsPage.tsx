@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { proctorServiceRoutes, type MinProctorApptDelay, type ProctorSettings } from "@parlance/contract";
 import { call } from "../../../api/client";
-import { PageHeader } from "../../../app/layout/PageHeader";
+import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
 import { FormActions, notifyResult } from "../../../ui/form";
 import { useApiErrorText } from "../../../ui/useApiErrorText";

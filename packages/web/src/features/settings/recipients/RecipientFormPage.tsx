@@ -11,7 +11,7 @@ import {
   type RecipientList,
   type ResultType,
 } from "@parlance/contract";
-import { PageHeader } from "../../../app/layout/PageHeader";
+import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
 import { FormError, notifyResult } from "../../../ui/form";
 import { useApiErrorText } from "../../../ui/useApiErrorText";

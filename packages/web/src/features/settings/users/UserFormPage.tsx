@@ -3,7 +3,7 @@ import { Alert, Anchor, Group, Paper, PasswordInput, Radio, SimpleGrid, Stack, T
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { USER_EMAIL_MAX, USER_NAME_MAX, USER_PASSWORD_MAX, looksLikeEmailAddress, userPasswordProblem, type TestingUserRow } from "@parlance/contract";
-import { PageHeader } from "../../../app/layout/PageHeader";
+import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
 import { FormError, isBlank, notifyResult } from "../../../ui/form";
 import { useApiErrorText } from "../../../ui/useApiErrorText";

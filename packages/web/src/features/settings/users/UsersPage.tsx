@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { PageHeader } from "../../../app/layout/PageHeader";
+import { PageHeader } from "../../../ui/PageHeader";
 import { WithListLevel } from "../lists/ListLevel";
 import { UsersList } from "./UsersList";
 

@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { useStartup } from "../../../app/startup";
+import { useStartup } from "../../../ui/startup";
 import { formatTime } from "../../../i18n/format";
 import type { AnswerSnapshot, SaveStatus } from "./answer-sync";
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { useStartup } from "../../../app/startup";
+import { useStartup } from "../../../ui/startup";
 import type { SeedItem } from "./answer-queue";
 import { AnswerSync, type AnswerSnapshot } from "./answer-sync";
 import { browserEnvironment } from "./environment";

@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { TestShowView } from "@parlance/contract";
-import { useStartup } from "../../../app/startup";
+import { useStartup } from "../../../ui/startup";
 import { formatDateTime } from "../../../i18n/format";
 import { preludeVariant } from "./stages";
 import { FactList } from "./FactList";

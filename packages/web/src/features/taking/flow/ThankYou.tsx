@@ -2,7 +2,7 @@ import { Alert, Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { TestShowView } from "@parlance/contract";
-import { useStartup } from "../../../app/startup";
+import { useStartup } from "../../../ui/startup";
 import { formatDateTime } from "../../../i18n/format";
 import type { Receipt } from "./TakeTestPage";
 import { SIGN_OUT_FORM_ID } from "../../../ui/signOut";

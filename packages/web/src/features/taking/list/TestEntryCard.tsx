@@ -2,10 +2,10 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { INTL_LOCALE, type TestListEntry } from "@parlance/contract";
-import { useStartup } from "../../../app/startup";
+import { useStartup } from "../../../ui/startup";
 import { formatDate, formatDateTime } from "../../../i18n/format";
 import { useMethodLabel } from "../../../ui/testStatus";
-import { useScreenExists } from "./useScreenExists";
+import { useScreenExists } from "../../../ui/screenExists";
 
 export type ListKind = "takable" | "upcoming" | "schedulable" | "purchasable" | "missed";
 

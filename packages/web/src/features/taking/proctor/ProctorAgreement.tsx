@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { PROCTOR_NAME_MAX, proctorMessages, proctorRoutes, type TestShowView } from "@parlance/contract";
 import { ApiCallError, call } from "../../../api/client";
-import { useStartup } from "../../../app/startup";
+import { useStartup } from "../../../ui/startup";
 import { formatDate } from "../../../i18n/format";
 import { agreementSections, printableAgreement, printHtml } from "./agreementText";
 

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { authRoutes, parseLanguage, type Language, type Permission, type Startup } from "@parlance/contract";
 import { call } from "../api/client";
 import { initI18n } from "../i18n";
-import { PageLoader } from "../ui/PageLoader";
+import { PageLoader } from "./PageLoader";
 
 interface StartupState {
   startup: Startup;
