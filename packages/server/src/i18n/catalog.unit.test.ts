@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "@parlance/contract";
 import { AUTH_MESSAGES } from "../auth/messages.js";
@@ -31,7 +34,16 @@ describe("server translations", () => {
     expect(translate("en-US", "no.such.key")).toBe("no.such.key");
   });
 
-  it("merges <lang>.json with every part file", () => {
+  it("merges <lang>.json with every part file of that language, and only those", () => {
     for (const lang of LANGUAGES) expect(catalogFor(lang).messages).toBeDefined();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "catalog-"));
+    const write = (file: string, value: unknown) => fs.writeFileSync(path.join(dir, file), JSON.stringify(value));
+    fs.mkdirSync(path.join(dir, "parts"));
+    write("zh-HANS.json", { mail: { greeting: "base", footer: "kept" } });
+    write("parts/a.zh-HANS.json", { mail: { greeting: "from part a" }, area: { one: "1" } });
+    write("parts/b.zh-HANS.json", { area: { two: "2" } });
+    write("parts/a.en-US.json", { area: { english: "not for zh-HANS" } });
+    expect(catalogFor("zh-HANS", dir)).toEqual({ mail: { greeting: "from part a", footer: "kept" }, area: { one: "1", two: "2" } });
+    fs.rmSync(dir, { recursive: true });
   });
 });

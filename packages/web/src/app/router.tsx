@@ -20,7 +20,7 @@ const guarded = (permission: Permission, element: React.ReactNode) => (
   <RequirePermission permission={permission}>{element}</RequirePermission>
 );
 
-/** Every screen path of the specs that exists so far. Menus consult this list too. */
+/** Every screen path of the specs that exists so far. Menus consult ui/availablePaths.ts. */
 export const routes = [
   {
     element: <AppLayout />,
@@ -86,27 +86,3 @@ export const routes = [
 ];
 
 export const router = createBrowserRouter(routes);
-
-/** Paths the app can show now; menu entries for screens of later issues are left out until they exist. */
-export const availablePaths = new Set([
-  "/",
-  "/login",
-  "/logout",
-  "/assistance",
-  "/overview",
-  "/testing",
-  "/testing/settings",
-  "/testing/settings/proctoring",
-  "/testing/settings/users",
-  "/testing/settings/packages",
-  "/testing/settings/resultrecipients",
-  "/testing/candidates",
-  "/testing/candidates/new",
-  "/testing/candidates/healthcare_roles",
-  "/testing/candidates/tests",
-  "/testing/tests",
-  "/testing/scales",
-  "/testing/results/verify",
-  "/testing/results",
-  "/dev/mailbox",
-]);
