@@ -1,7 +1,9 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { Role, safeNextPath } from "@parlance/contract";
+import { Role, safeNextPath, type loginInput } from "@parlance/contract";
+import type { z } from "zod";
 import type { AppContext } from "../context.js";
-import { accessCodes, assignedTests, candidates, users } from "../db/schema.js";
+import { accessCodes, assignedTests, candidates, tests, users } from "../db/schema.js";
+import { entryHref } from "../taking/list/classify.js";
 import { tooManyRequests } from "../http/errors.js";
 import { audit } from "../audit/audit.js";
 import { authError } from "./messages.js";
@@ -16,19 +18,16 @@ export const loginRules = (email: string | null, ip: string): RateRule[] => [
   { bucket: `login:ip:${ip}`, limit: 20, windowMs: FIFTEEN_MINUTES },
 ];
 
-export interface LoginInput {
-  email_address?: string;
-  password?: string;
-  access_code?: string;
-}
+/** What the sign-in form sends (the contract's loginInput, as validated). */
+type LoginInput = z.output<typeof loginInput>;
 
 export interface SignedIn {
   userId: number;
   accountId: number | null;
   roles: number[];
   method: "password" | "access_code";
-  /** The code's candidate profile and test, for an access-code sign-in. */
-  code?: { candidateId: number; assignedTestId: number };
+  /** The code's candidate profile and test (and that test's page), for an access-code sign-in. */
+  code?: { candidateId: number; assignedTestId: number; testPath?: string | null };
 }
 
 type Ctx = Pick<AppContext, "db">;
@@ -73,10 +72,18 @@ async function authenticateCode(ctx: Ctx, rawCode: string, ip: string): Promise<
   if (!code) throw authError(400, "provideAccessCode");
   return limitedTry(ctx.db, loginRules(null, ip), tooManyRequests, async () => {
     const [row] = await ctx.db
-      .select({ userId: users.id, candidateId: candidates.id, accountId: candidates.accountId, assignedTestId: assignedTests.id })
+      .select({
+        userId: users.id,
+        candidateId: candidates.id,
+        accountId: candidates.accountId,
+        assignedTestId: assignedTests.id,
+        method: tests.method,
+        scheduledAt: assignedTests.scheduledAt,
+      })
       .from(accessCodes)
       .innerJoin(users, eq(users.id, accessCodes.userId))
       .innerJoin(assignedTests, eq(assignedTests.accessCode, accessCodes.code))
+      .innerJoin(tests, eq(tests.id, assignedTests.testId))
       .innerJoin(candidates, and(eq(candidates.id, assignedTests.candidateId), eq(candidates.userId, users.id)))
       .where(
         and(
@@ -94,7 +101,8 @@ async function authenticateCode(ctx: Ctx, rawCode: string, ip: string): Promise<
         accountId: row.accountId,
         roles: [Role.Candidate],
         method: "access_code",
-        code: { candidateId: row.candidateId, assignedTestId: row.assignedTestId },
+        // The code opens its test: the page the Take a Test list links that test to.
+        code: { candidateId: row.candidateId, assignedTestId: row.assignedTestId, testPath: entryHref("takable", row, row.assignedTestId) },
       };
       return { ok: true as const, value };
     }
@@ -110,12 +118,12 @@ export async function recordSignIn(ctx: Ctx, who: SignedIn, ip: string): Promise
 }
 
 /**
- * Where to go after signing in: a same-site `next` path when given, the candidate's tests after
- * an access code, otherwise the overview.
+ * Where to go after signing in: a same-site `next` path when given, the code's test after an
+ * access code (the candidate's tests if it has no page), otherwise the overview.
  */
 export function redirectAfterSignIn(who: SignedIn, next: string | undefined): string {
   const safe = safeNextPath(next);
   if (safe) return safe;
-  if (who.method === "access_code" && who.roles.includes(Role.Candidate)) return "/testing";
+  if (who.method === "access_code" && who.roles.includes(Role.Candidate)) return who.code?.testPath ?? "/testing";
   return "/overview";
 }

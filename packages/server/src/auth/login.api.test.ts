@@ -107,10 +107,12 @@ describe("sign-in by HTML form", () => {
 });
 
 describe("sign-in by access code", () => {
-  it("signs the candidate in and sends them to their tests", async () => {
+  it("signs the candidate in and opens the code's test", async () => {
     const res = await jsonPost(t, "/login", { access_code: DEMO_ACCESS_CODE.toLowerCase() });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, redirect: "/testing" });
+    const { rows } = await t.ctx.database.sql.query<{ id: number }>("SELECT id FROM assigned_tests WHERE access_code = $1", [DEMO_ACCESS_CODE]);
+    expect(rows).toHaveLength(1);
+    expect(res.json()).toEqual({ success: true, redirect: `/testing/tests/${rows[0].id}` });
     const startup = await startupOf(sessionCookieOf(res)!);
     expect(startup.userFlags.username).toBe("candidate@northwind.example");
     expect(startup.authorized.tests).toBe(true);

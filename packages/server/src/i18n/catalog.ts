@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { DEFAULT_LANGUAGE, type Language } from "@parlance/contract";
+import { DEFAULT_LANGUAGE, INTL_LOCALE, type Language } from "@parlance/contract";
 
 /**
  * The server's view of the web app's translations: `<lang>.json` deep-merged with every
@@ -64,6 +64,16 @@ export function hasTranslation(language: Language, key: string): boolean {
  * i18next-style `{{name}}` placeholders filled from `vars`.
  */
 export function translate(language: Language, key: string, vars: Record<string, string | number> = {}): string {
-  const text = lookup(catalogFor(language), key) ?? lookup(catalogFor(DEFAULT_LANGUAGE), key) ?? key;
+  const find = (lang: Language) => {
+    const catalog = catalogFor(lang);
+    // A numeric `count` picks the plural form as i18next does (`key_one`, `key_other`), then `key`.
+    if (typeof vars.count === "number") {
+      const form = new Intl.PluralRules(INTL_LOCALE[lang]).select(vars.count);
+      const plural = lookup(catalog, `${key}_${form}`) ?? lookup(catalog, `${key}_other`);
+      if (plural !== undefined) return plural;
+    }
+    return lookup(catalog, key);
+  };
+  const text = find(language) ?? find(DEFAULT_LANGUAGE) ?? key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }

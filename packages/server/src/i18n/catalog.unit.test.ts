@@ -34,6 +34,13 @@ describe("server translations", () => {
     expect(translate("en-US", "no.such.key")).toBe("no.such.key");
   });
 
+  it("picks the plural form of a count as i18next does", () => {
+    expect(translate("en-US", "history.summaryMail.intro", { name: "Ann", count: 1 })).toBe("Ann sent you this summary of 1 test.");
+    expect(translate("en-US", "history.summaryMail.intro", { name: "Ann", count: 3 })).toBe("Ann sent you this summary of 3 tests.");
+    expect(translate("zh-HANS", "history.summaryMail.intro", { name: "Ann", count: 1 })).toBe("Ann 向您发送了这份包含 1 项测试的摘要。");
+    expect(translate("zh-HANT", "history.summaryMail.intro", { name: "Ann", count: 2 })).toBe("Ann 向您傳送了這份包含 2 項測驗的摘要。");
+  });
+
   it("merges <lang>.json with every part file of that language, and only those", () => {
     for (const lang of LANGUAGES) expect(catalogFor(lang).messages).toBeDefined();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "catalog-"));

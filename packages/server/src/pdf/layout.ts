@@ -55,8 +55,25 @@ export function centered(w: PdfWriter, text: string, o: { size?: number; bold?: 
   doc.y += o.after ?? 6;
 }
 
+/**
+ * An address on one line of its own, never broken: a line break after a "/" would print a path
+ * nobody can type back. A long address is set smaller until it fits the width.
+ */
+export function urlLine(w: PdfWriter, url: string, o: { size?: number; color?: string; after?: number } = {}): void {
+  const doc = w.doc;
+  const face = fontFor(doc, url);
+  let size = o.size ?? 10;
+  doc.fontSize(size);
+  while (size > 6 && doc.widthOfString(url) > w.width) doc.fontSize((size -= 0.5));
+  if (doc.y + doc.currentLineHeight(true) > bottomLimit(doc)) doc.addPage();
+  const y = doc.y;
+  doc.fillColor(o.color ?? "#000000").text(fitText(face, url), left(doc), y, { width: w.width, lineBreak: false });
+  doc.x = left(doc);
+  doc.y = y + doc.currentLineHeight(true) + (o.after ?? 6);
+}
+
 /** Label–value pairs in two columns (labels grey), e.g. the candidate and test facts of a report. */
-export function facts(w: PdfWriter, pairs: readonly (readonly [string, string])[], o: { labelShare?: number; size?: number } = {}): void {
+export function facts(w: PdfWriter, pairs: readonly (readonly [string, string])[], o: { labelShare?: number; size?: number; gap?: number; after?: number } = {}): void {
   const doc = w.doc;
   const size = o.size ?? 10;
   const labelWidth = w.width * (o.labelShare ?? 0.32);
@@ -69,9 +86,9 @@ export function facts(w: PdfWriter, pairs: readonly (readonly [string, string])[
     cellText(doc, label, left(doc), y, labelWidth, { size, color: "#555555" });
     cellText(doc, shown, left(doc) + labelWidth + 8, y, valueWidth, { size });
     doc.x = left(doc);
-    doc.y = y + h + 3;
+    doc.y = y + h + (o.gap ?? 3);
   }
-  doc.y += 2;
+  doc.y += o.after ?? 2;
 }
 
 export interface Column {

@@ -12,8 +12,12 @@ export function formatTime(value: Date | string, language: Language, timeZone = 
   return new Intl.DateTimeFormat(INTL_LOCALE[language], { timeStyle: "medium", timeZone }).format(new Date(value));
 }
 
+/**
+ * A date (no time) in the chosen language and time zone: the same style as the date part of
+ * formatDateTime, so a table that shows both never mixes "Nov 25" and "November 25".
+ */
 export function formatDate(value: Date | string, language: Language, timeZone = DEFAULT_TIME_ZONE): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: "long", timeZone }).format(new Date(value));
+  return new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: "medium", timeZone }).format(new Date(value));
 }
 
 /** Money is held in cents and shown in dollars with two decimals; a negative amount has a leading minus. */

@@ -23,9 +23,15 @@ describe("dates and times", () => {
   });
 
   it("read naturally in each language", () => {
-    expect(formatDate(instant, "en-US")).toBe("March 8, 2026");
+    expect(formatDate(instant, "en-US")).toBe("Mar 8, 2026");
     expect(formatDate(instant, "zh-HANS")).toBe("2026年3月8日");
     expect(formatDate(instant, "zh-HANT")).toBe("2026年3月8日");
     expect(formatDateTime(instant, "zh-HANT")).toMatch(/^2026年3月8日 上午10:30$/);
+  });
+
+  it("have one style: a date reads as the date part of a date and time, in every language", () => {
+    for (const language of ["en-US", "zh-HANS", "zh-HANT"] as const) {
+      expect(formatDateTime(instant, language).startsWith(formatDate(instant, language)), language).toBe(true);
+    }
   });
 });

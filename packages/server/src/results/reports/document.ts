@@ -1,6 +1,6 @@
 import { formatVerificationKey } from "@parlance/contract";
 import { PdfWriter } from "../../pdf/writer.js";
-import { facts, finishWithPages, table } from "../../pdf/layout.js";
+import { facts, finishWithPages, urlLine } from "../../pdf/layout.js";
 import { levelTexts, type PdfLocale } from "./locale.js";
 
 /**
@@ -36,6 +36,9 @@ export interface ResultReportFacts {
   generatedAt: Date;
 }
 
+/** Label–value rows set close, so a report with its categories and a comment fits one page. */
+const FACTS = { size: 9.5, gap: 1.5, after: 6 };
+
 export async function resultReportPdf(l: PdfLocale, f: ResultReportFacts): Promise<Buffer> {
   const { t } = l;
   const w = new PdfWriter({ title: t("title"), subject: `${f.candidateName} — ${f.test}` });
@@ -50,7 +53,7 @@ export async function resultReportPdf(l: PdfLocale, f: ResultReportFacts): Promi
     [t("employeeId"), f.employeeId],
     [t("account"), f.accountName],
     [t("office"), f.officeName ?? ""],
-  ]);
+  ], FACTS);
 
   w.text(t("testSection"), { bold: true, size: 12, after: 0 });
   facts(w, [
@@ -62,19 +65,19 @@ export async function resultReportPdf(l: PdfLocale, f: ResultReportFacts): Promi
     [t("started"), f.startedAt ? l.dateTime(f.startedAt) : ""],
     [t("received"), f.receivedAt ? l.dateTime(f.receivedAt) : ""],
     [t("scored"), f.scoredAt ? l.dateTime(f.scoredAt) : ""],
-  ]);
+  ], FACTS);
 
   w.text(t("resultSection"), { bold: true, size: 12, after: 0 });
   const level = f.resultState === "scored" ? levelTexts(l, f.resultValue) : null;
   if (level) {
-    w.text(t("altaLevel", { level: level.level }), { bold: true, size: 14, after: 0 });
+    w.text(t("altaLevel", { level: level.level }), { bold: true, size: 14, after: -2 });
     facts(w, [
       ["CEFR", level.cefr],
       ["ILR", level.ilr],
       ["ACTFL", level.actfl],
       [t("levelMeaning"), level.description],
-    ]);
-    w.text(t("scaleNote"), { size: 8.5, color: "#555555" });
+    ], FACTS);
+    w.text(t("scaleNote"), { size: 8.5, color: "#555555", after: 0 });
   } else if (f.resultState === "scored") {
     // A score outside the ALTA scale (a custom scale) is printed as given, without equivalents.
     w.text(t("score", { score: f.resultValue ?? "" }), { bold: true, size: 15 });
@@ -83,25 +86,37 @@ export async function resultReportPdf(l: PdfLocale, f: ResultReportFacts): Promi
     w.text(l.tr(`history.status.${f.resultState}`, { reason }), { bold: true, size: 13 });
   }
 
+  verification(w, l, f);
+
   if (f.categories.length > 0) {
-    w.text(t("categories"), { bold: true, size: 11.5, after: 2 });
-    table(w, [{ header: t("category"), share: 3 }, { header: t("level"), share: 2 }], f.categories.map((c) => [c.name, c.level]), { size: 10 });
+    // Label–level rows like the equivalents above (a ruled table took twice the height).
+    w.text(t("categories"), { bold: true, size: 11.5, after: 0 });
+    facts(w, f.categories.map((c) => [c.name, c.level] as const), FACTS);
   }
   if (f.comments && f.comments.trim() !== "") {
     w.text(t("comments"), { bold: true, size: 11.5, after: 2 });
     w.text(f.comments, { size: 10.5 });
   }
 
-  // The key block stays together: heading, key and address on one page.
-  w.keepRoom(110);
+  return finishWithPages(w, t("generated", { date: l.dateTime(f.generatedAt) }), l.pageLabel);
+}
+
+/**
+ * The key block, right after the level it vouches for: the part of the report before it has a
+ * fixed length, so the block always lands on page one and never alone on a nearly empty page
+ * (categories and comments, of any length, follow it). Addresses are never broken mid-path.
+ */
+function verification(w: PdfWriter, l: PdfLocale, f: ResultReportFacts): void {
+  const { t } = l;
+  w.keepRoom(90);
   w.rule();
-  w.text(t("verificationSection"), { bold: true, size: 12, after: 0 });
+  w.text(t("verificationSection"), { bold: true, size: 12, after: -2 });
   if (f.verificationKey) {
-    w.text(formatVerificationKey(f.verificationKey), { bold: true, size: 14, after: 2 });
-    w.text(t("verifyHow", { url: f.verifyUrl }), { size: 10, after: 2 });
-    if (f.verifiedUrl) w.text(f.verifiedUrl, { size: 9, color: "#1c4fa0" });
+    w.text(formatVerificationKey(f.verificationKey), { bold: true, size: 14, after: 0 });
+    w.text(t("verifyHow"), { size: 10, after: 0 });
+    urlLine(w, f.verifyUrl, { size: 10, after: 2 });
+    if (f.verifiedUrl) urlLine(w, f.verifiedUrl, { size: 9, color: "#1c4fa0" });
   } else {
     w.text(t("noKey"), { size: 10 });
   }
-  return finishWithPages(w, t("generated", { date: l.dateTime(f.generatedAt) }), l.pageLabel);
 }

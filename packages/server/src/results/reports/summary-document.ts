@@ -1,6 +1,6 @@
 import { formatVerificationKey } from "@parlance/contract";
 import { PdfWriter } from "../../pdf/writer.js";
-import { finishWithPages, table } from "../../pdf/layout.js";
+import { finishWithPages, table, urlLine } from "../../pdf/layout.js";
 import { levelTexts, type PdfLocale } from "./locale.js";
 
 /** The summary of several results: one table row per test, with level, equivalents and key. */
@@ -53,7 +53,8 @@ export async function summaryPdf(l: PdfLocale, rows: SummaryRow[], o: { verifyUr
     }),
     { size: 8.5 },
   );
-  w.text(t("summary.verifyHow", { url: o.verifyUrl }), { size: 9.5 });
+  w.text(t("summary.verifyHow"), { size: 9.5, after: 0 });
+  urlLine(w, o.verifyUrl, { size: 9.5 });
   w.text(t("scaleNote"), { size: 9, color: "#555555" });
   return finishWithPages(w, t("generated", { date: l.dateTime(o.generatedAt) }), l.pageLabel);
 }
