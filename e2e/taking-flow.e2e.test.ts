@@ -25,6 +25,31 @@ async function choose(page: Page, question: number, choice: string) {
 
 const textbox = (page: Page, question: number) => page.getByRole("textbox", { name: new RegExp(`^Question ${question}:`) });
 
+/** The focused element's text (a heading's) or id, to see where the focus went after a step. */
+const focused = (page: Page) => page.evaluate(() => ({ id: document.activeElement?.id ?? "", text: (document.activeElement as HTMLElement | null)?.innerText ?? "" }));
+
+/**
+ * Walks back up the page with Shift+Tab from the Next button; at every answer control the focus
+ * reaches, how far (px) the control is hidden under the sticky header and progress box (0: clear).
+ */
+async function shiftTabCoverage(page: Page): Promise<{ control: string; hiddenPx: number }[]> {
+  await page.getByRole("button", { name: "Next" }).focus();
+  const seen: { control: string; hiddenPx: number }[] = [];
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press("Shift+Tab");
+    const at = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || !el.closest("[id^=item-]") || !el.matches("input, textarea")) return null;
+      const cover = document.querySelector('section[aria-label="Test progress"]')!.getBoundingClientRect().bottom;
+      const r = el.getBoundingClientRect();
+      return { control: `${el.closest("[id^=item-]")!.id} ${el.getAttribute("type") ?? el.tagName}`, hiddenPx: Math.max(0, Math.round(cover - r.top)) };
+    });
+    if (at) seen.push(at);
+    if (at?.control.startsWith("item-q1 ")) break;
+  }
+  return seen;
+}
+
 describe("taking the English reading test", () => {
   let test: CandidateTest;
   beforeAll(async () => {
@@ -39,6 +64,8 @@ describe("taking the English reading test", () => {
 
     // --- capability verification ---------------------------------------------------------------
     await poll(() => page.getByRole("heading", { name: "Check your computer" }).count()).toBe(1);
+    // Each step puts the focus on its heading, not on the page body.
+    await poll(async () => (await focused(page)).text).toBe("Check your computer");
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Take Test");
     expect(await page.getByRole("navigation", { name: /breadcrumb/i }).innerText()).toMatch(/Home[\s\S]*Language Testing[\s\S]*Take Test/);
     const cont = page.getByRole("button", { name: "Continue" });
@@ -53,6 +80,7 @@ describe("taking the English reading test", () => {
 
     // --- prelude ---------------------------------------------------------------------------------
     await poll(() => page.getByRole("heading", { name: "English Reading Proficiency" }).count()).toBe(1);
+    await poll(async () => (await focused(page)).text).toBe("English Reading Proficiency");
     expect(await main(page).innerText()).toContain("Time limit: 60 minutes");
     const start = page.getByRole("button", { name: "Start Test" });
     expect(await start.isDisabled()).toBe(true);
@@ -71,6 +99,7 @@ describe("taking the English reading test", () => {
 
     // --- page 1 ----------------------------------------------------------------------------------
     await poll(() => progress(page).innerText()).toContain("Page 1 of 2");
+    await poll(async () => (await focused(page)).id).toBe("page-title");
     await poll(async () => (await progress(page).getByRole("timer").innerText()).trim()).toMatch(/^(1:00:00|0:5\d:\d\d)$/);
     expect(await page.getByRole("heading", { name: "Part 1: Borrowing More Than Books", level: 3 }).count()).toBe(1);
     expect(await page.getByRole("button", { name: "Previous" }).count()).toBe(0);
@@ -87,6 +116,10 @@ describe("taking the English reading test", () => {
     await textbox(page, 9).fill("Yes, neighbours share tools.");
     await poll(() => main(page).innerText()).toContain("4 words");
     await expectAccessible(page, "page 1 of the test");
+    // Back up the page with Shift+Tab: no focused answer ends up under the sticky header (WCAG 2.4.11).
+    const walk = await shiftTabCoverage(page);
+    expect(walk.map((w) => w.control)).toContain("item-q1 radio");
+    expect(walk.filter((w) => w.hiddenPx > 0)).toEqual([]);
 
     // --- page 2, and back -----------------------------------------------------------------------
     await page.getByRole("button", { name: "Next" }).click();

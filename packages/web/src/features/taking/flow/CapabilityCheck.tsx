@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { TestShowView } from "@parlance/contract";
 import { canPlaySound, playSampleTone } from "./sampleTone";
 import { textSamples } from "./textSamples";
+import { useFocusOnMount } from "./useFocusOnMount";
 
 /**
  * Capability verification (spec §2, §4): before the prelude the candidate plays a sample sound and
@@ -12,6 +13,7 @@ import { textSamples } from "./textSamples";
  */
 export function CapabilityCheck({ show, onDone }: { show: TestShowView; onDone: () => void }) {
   const { t } = useTranslation();
+  const heading = useFocusOnMount<HTMLHeadingElement>();
   const [playing, setPlaying] = useState(false);
   const [played, setPlayed] = useState(false);
   const [soundFailed, setSoundFailed] = useState(!canPlaySound());
@@ -33,7 +35,7 @@ export function CapabilityCheck({ show, onDone }: { show: TestShowView; onDone: 
 
   return (
     <Stack gap="md" maw={760}>
-      <Title order={2} size="h3">
+      <Title order={2} size="h3" ref={heading} tabIndex={-1}>
         {t("takingFlow.capability.title")}
       </Title>
       <Text>{t("takingFlow.capability.lead")}</Text>

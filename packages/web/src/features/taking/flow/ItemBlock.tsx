@@ -4,6 +4,7 @@ import { itemDir, itemTypography, paragraphs } from "./itemStyle";
 import { ChoiceAnswer } from "./ChoiceAnswer";
 import { TextAnswer } from "./TextAnswer";
 import { MediaItem } from "./MediaItem";
+import classes from "./ItemBlock.module.css";
 
 export interface AnswerProps {
   value: string;
@@ -21,7 +22,7 @@ export function ItemBlock({ item, content, answer }: { item: ItemView; content: 
   const dir = itemDir(content, item);
   const style = itemTypography(content, item);
   return (
-    <Box id={itemAnchor(item.id)} dir={dir} style={{ ...style, scrollMarginTop: 150 }} data-item-kind={item.item_type_id}>
+    <Box id={itemAnchor(item.id)} dir={dir} style={style} className={classes.item} data-item-kind={item.item_type_id}>
       <ItemBody item={item} content={content} answer={answer} />
     </Box>
   );

@@ -11,6 +11,7 @@ import { canStart, proctorPending, takenOnline } from "./stages";
 import { limitMinutes } from "./clock";
 import { flowKeys } from "./queries";
 import { useReason } from "./LoadError";
+import { useFocusOnMount } from "./useFocusOnMount";
 
 /**
  * The prelude (spec §2): the test's name and time limit, instructions by method, the honor
@@ -19,6 +20,7 @@ import { useReason } from "./LoadError";
  */
 export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; onStarted: () => void; onRefresh: () => void }) {
   const { t } = useTranslation();
+  const heading = useFocusOnMount<HTMLHeadingElement>();
   const queryClient = useQueryClient();
   const [honor, setHonor] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -56,7 +58,7 @@ export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; on
   return (
     <Stack gap="lg" maw={760}>
       <Stack gap={4}>
-        <Title order={2} size="h3">
+        <Title order={2} size="h3" ref={heading} tabIndex={-1}>
           {show.description}
         </Title>
         <Text c="gray.7">{minutes === null ? t("takingFlow.prelude.untimed") : t("takingFlow.prelude.timeLimit", { count: minutes })}</Text>

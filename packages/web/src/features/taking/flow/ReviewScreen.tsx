@@ -66,6 +66,7 @@ function ReviewCell({ q, answered, onJump }: { q: Question; answered: boolean; o
       <Text component="span" fw={600}>
         {q.number}
       </Text>
+      {/* A real space: the visible text reads "1 No", which the name "Question 1: No" contains (WCAG 2.5.3). */}{" "}
       <Text component="span" fw={700} fz="sm" c={answered ? "teal.9" : "red.9"} bg={answered ? undefined : "red.0"} px={6} style={{ borderRadius: 4 }}>
         {word}
       </Text>

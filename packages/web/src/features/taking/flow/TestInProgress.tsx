@@ -133,7 +133,8 @@ function TestRunner({ show, content, contentReadAt, onFinished }: { show: TestSh
   }
 
   // --- moving around ---------------------------------------------------------------------------
-  const focusAfterMove = useRef<{ question?: string } | null>(null);
+  // Starts as a move to the first page: after Start the focus goes to the page's title, not the body.
+  const focusAfterMove = useRef<{ question?: string } | null>({});
   function go(to: Place, question?: Question) {
     focusAfterMove.current = question ? { question: question.id } : {};
     setPlace(to);

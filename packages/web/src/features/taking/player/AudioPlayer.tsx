@@ -114,7 +114,7 @@ export function AudioPlayer({ src, playsAllowed, playsUsed, onRequestPlay, label
               {t("taking.player.play")}
             </Button>
           )}
-          <Button size="xs" variant="default" onClick={rewind} disabled={!inPlay} aria-label={t("taking.player.rewindLabel")}>
+          <Button size="xs" variant="default" onClick={rewind} disabled={!inPlay}>
             {t("taking.player.rewind")}
           </Button>
           <Button size="xs" variant="default" onClick={() => setMuted((m) => !m)} aria-pressed={muted}>
