@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { CSV_BATCH, csvCell } from "./csv.js";
-import { rowsOf } from "./service.js";
+import { rowsOf } from "../db/rows.js";
 import { insertCandidate, signInAll } from "./test-fixtures.js";
 
 /** GET /api/candidates/download: candidates.csv of the current query, streamed in batches. */

@@ -1,8 +1,13 @@
 import { Readable } from "node:stream";
-import { CANDIDATE_LANGUAGES, candidateDisplayAs, timeZoneById, type SearchQuery } from "@parlance/contract";
+import { CANDIDATE_LANGUAGES, candidateDisplayAs, timeZoneById, type candidateRoutes, type SearchQuery } from "@parlance/contract";
 import type { Db } from "../db/client.js";
-import { candidatePageSql, type CandidateRow, type CandidateScope } from "./search.js";
-import { rowsOf } from "./service.js";
+import { rowsOf } from "../db/rows.js";
+import type { DbContext } from "../context.js";
+import { clientScope, type ClientScope, type Scope } from "../auth/scope.js";
+import { firstBatchFetched } from "../http/prefetch.js";
+import { parsedSearchQuery } from "../http/validation.js";
+import type { InputOf } from "../http/implement-area.js";
+import { candidatePageSql, type CandidateRow } from "./search.js";
 
 /** Rows fetched per query while streaming: memory stays flat whatever the number of candidates. */
 export const CSV_BATCH = 1000;
@@ -47,7 +52,7 @@ export function csvCell(value: string): string {
 const line = (cells: string[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
 /** Every candidate matching the query, in the query's order, a batch at a time: each batch resumes after the last row (keyset paging, no long transaction). */
-export async function* candidateBatches(db: Db, scope: CandidateScope, query: SearchQuery): AsyncGenerator<CandidateRow[]> {
+export async function* candidateBatches(db: Db, scope: ClientScope, query: SearchQuery): AsyncGenerator<CandidateRow[]> {
   let after: { keys: string[]; id: number } | undefined;
   for (;;) {
     const rows = await rowsOf<CandidateRow>(db, candidatePageSql(scope, query, { limit: CSV_BATCH, after }));
@@ -68,4 +73,9 @@ export function candidatesCsv(batches: AsyncIterable<CandidateRow[]>): Readable 
     for await (const rows of batches) yield Buffer.from(rows.map((r) => line(CSV_COLUMNS.map((c) => c.value(r)))).join(""), "utf8");
   }
   return Readable.from(generate(), { objectMode: false });
+}
+
+/** candidates.csv of a search: the query is checked and its first batch read before any header goes out. */
+export async function candidateDownload({ db }: DbContext, scope: Scope, input: InputOf<typeof candidateRoutes.download>): Promise<Readable> {
+  return candidatesCsv(await firstBatchFetched(candidateBatches(db, clientScope(scope), parsedSearchQuery(input.query))));
 }

@@ -1,3 +1,4 @@
+import type { ClientScope } from "../auth/scope.js";
 import { sql, type SQL } from "drizzle-orm";
 import { TEST_METHOD_LABELS, TEST_METHODS, TEST_TYPES, type SearchFilter, type SearchQuery, type SortField } from "@parlance/contract";
 import { escapeLike } from "../db/like.js";
@@ -14,11 +15,8 @@ import { escapeLike } from "../db/like.js";
  * union of each branch's first rows. docs/api.md (Candidates) gives the meaning of every keyword.
  */
 
-/** Whom a search reaches: one account, and for office-bound callers one office. */
-export interface CandidateScope {
-  accountId: number;
-  officeId: number | null;
-}
+/** Whom a search reaches: one account, and for office-bound callers one office (auth/scope.ts). */
+type CandidateScope = Pick<ClientScope, "accountId" | "officeId">;
 
 /** The day boundaries of date keywords are days in Eastern time, the product's default zone. */
 const ZONE = "America/New_York";

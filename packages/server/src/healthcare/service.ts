@@ -2,17 +2,16 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { HealthcareRole } from "@parlance/contract";
 import type { Db } from "../db/client.js";
 import { accounts, healthcareRoles, healthcareSpecialties } from "../db/schema.js";
-import type { Caller } from "../http/caller.js";
-import { forbidden } from "../http/errors.js";
+import type { DbContext } from "../context.js";
+import { clientScope, type Scope } from "../auth/scope.js";
 
 /**
  * The health care roles with their specialties, in catalogue order. Roles belong to the medical
  * option (client spec §5: the fields appear only for accounts with it), so a client account
  * without the option gets none and its screen shows 'No health care roles available.'.
  */
-export async function listHealthcareRoles(db: Db, caller: Caller): Promise<HealthcareRole[]> {
-  if (caller.accountId === null) throw forbidden();
-  const [account] = await db.select({ medicalOption: accounts.medicalOption }).from(accounts).where(eq(accounts.id, caller.accountId)).limit(1);
+export async function listHealthcareRoles({ db }: DbContext, scope: Scope): Promise<HealthcareRole[]> {
+  const [account] = await db.select({ medicalOption: accounts.medicalOption }).from(accounts).where(eq(accounts.id, clientScope(scope).accountId)).limit(1);
   if (!account?.medicalOption) return [];
   return allHealthcareRoles(db);
 }

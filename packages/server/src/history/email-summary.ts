@@ -1,11 +1,12 @@
-import { historyMessages, SUMMARY_MAILS_PER_HOUR } from "@parlance/contract";
+import { historyMessages, SUMMARY_MAILS_PER_HOUR, type historyRoutes } from "@parlance/contract";
+import type { InputOf } from "../http/implement-area.js";
 import type { AppContext } from "../context.js";
-import type { Caller } from "../http/caller.js";
+import { clientScope, type Scope } from "../auth/scope.js";
+import type { Language } from "@parlance/contract";
 import { HttpError } from "../http/errors.js";
 import { audit } from "../audit/audit.js";
 import { consume } from "../auth/rate-limit.js";
 import { queueMail } from "../mail/outbox.js";
-import { clientScopeOf } from "./records.js";
 import { summaryItems } from "./service.js";
 import { summaryMail } from "./summary.js";
 
@@ -18,21 +19,20 @@ const HOUR = 3600_000;
  */
 export async function emailSummary(
   ctx: Pick<AppContext, "db" | "jobs">,
-  caller: Caller,
-  input: { email_address: string; candidate_test_ids: number[] },
-  ip: string,
+  scope: Scope,
+  input: InputOf<typeof historyRoutes.emailSummary>,
+  /** Who sends it, named in the mail, and the language it is written in. */
+  sender: { name: string; language: Language },
 ): Promise<void> {
-  const items = await summaryItems(ctx.db, clientScopeOf(caller), input.candidate_test_ids);
-  const rule = { bucket: `email-summary:user:${caller.userId}`, limit: SUMMARY_MAILS_PER_HOUR, windowMs: HOUR };
+  const items = await summaryItems(ctx.db, clientScope(scope), input.candidate_test_ids);
+  const rule = { bucket: `email-summary:user:${scope.userId}`, limit: SUMMARY_MAILS_PER_HOUR, windowMs: HOUR };
   if (!(await consume(ctx.db, [rule]))) throw new HttpError(429, historyMessages.tooManySummaries, "history.messages.tooManySummaries");
-  const sender = `${caller.firstName} ${caller.lastName}`.trim();
-  await queueMail(ctx, summaryMail(caller.language, input.email_address, sender, items));
+  await queueMail(ctx, summaryMail(sender.language, input.email_address, sender.name, items));
   await audit(ctx, {
-    caller,
+    scope,
     action: "history.email_summary",
     targetType: "email",
     targetId: input.email_address,
     details: { to: input.email_address, assignedTestIds: input.candidate_test_ids, count: items.length },
-    ip,
   });
 }

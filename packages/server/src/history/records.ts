@@ -1,38 +1,12 @@
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { isNull } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { testStatusOf, type TestStatusFacts, type TestStatusView } from "@parlance/contract";
-import { assignedTests, candidates, candidateTests } from "../db/schema.js";
-import type { Caller } from "../http/caller.js";
-import { forbidden } from "../http/errors.js";
+import { assignedTests, candidateTests } from "../db/schema.js";
 
 /**
  * Shared by assignment, history and tracks: who reaches which candidate's tests, and the facts a
  * test's display status and its cancel window are derived from.
  */
-
-/** The tests a caller reaches: their account's, and an office-bound caller only their office's. */
-export interface ClientScope {
-  accountId: number;
-  /** Set for office users and office administrators. */
-  officeId: number | null;
-}
-
-export function clientScopeOf(caller: Caller): ClientScope {
-  if (caller.accountId === null) throw forbidden();
-  return { accountId: caller.accountId, officeId: caller.officeId };
-}
-
-/**
- * Candidates in scope: the account's, not deleted, and for an office-bound caller only those of
- * their office (an account-level candidate is outside an office user's reach).
- */
-export function candidatesInScope(scope: ClientScope): SQL {
-  return and(
-    eq(candidates.accountId, scope.accountId),
-    isNull(candidates.deletedAt),
-    scope.officeId === null ? undefined : eq(candidates.officeId, scope.officeId),
-  )!;
-}
 
 /** Assigned tests that still count (delete_test removes them softly). */
 export const liveAssignedTests = isNull(assignedTests.deletedAt);

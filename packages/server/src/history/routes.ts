@@ -1,43 +1,29 @@
-import type { FastifyInstance } from "fastify";
-import { HISTORY_FILE_NAME, historyMessages, historyRoutes } from "@parlance/contract";
+import { HISTORY_FILE_NAME, historyMessages, type historyRoutes } from "@parlance/contract";
 import type { AppContext } from "../context.js";
-import { registerRoute } from "../http/register-route.js";
+import type { AreaHandlers } from "../http/implement-area.js";
 import { requireOwnPage } from "../http/same-origin.js";
-import { clientScopeOf } from "./records.js";
-import { candidateHistory, historyRows, parseHistoryQuery, searchHistory } from "./service.js";
-import { firstBatchFetched } from "../http/prefetch.js";
+import { candidateHistory, historyDownloadLink, historyDownloadRows, searchHistory } from "./service.js";
 import { DOWNLOAD_CONTENT_TYPE, historyCsv, historyXlsx } from "./downloads.js";
 import { emailSummary } from "./email-summary.js";
 
-/** /api/test_history/*: the contract's historyRoutes, each a thin call into the service. */
-export function registerHistoryRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
-  registerRoute(app, historyRoutes.getHistory, ({ input, caller }) => candidateHistory(db, clientScopeOf(caller), input.candidate_profile_id));
-
-  registerRoute(app, historyRoutes.search, ({ input, caller }) => searchHistory(db, clientScopeOf(caller), input.query, input.page));
-
-  registerRoute(app, historyRoutes.download, ({ input, caller }) => {
-    clientScopeOf(caller);
-    parseHistoryQuery(input.query);
-    const qs = new URLSearchParams({ query: input.query, format: input.format });
-    return { link: `${historyRoutes.file.path}?${qs.toString()}` };
-  });
-
-  registerRoute(app, historyRoutes.file, async ({ input, caller, reply }) => {
-    // The query is checked and its first batch read before any header goes out.
-    const batches = await firstBatchFetched(historyRows(db, clientScopeOf(caller), parseHistoryQuery(input.query)));
+/** /api/test_history/*: each route a thin call into the service. */
+export const historyHandlers = (ctx: AppContext): AreaHandlers<typeof historyRoutes> => ({
+  getHistory: ({ input, scope }) => candidateHistory(ctx, scope, input),
+  search: ({ input, scope }) => searchHistory(ctx, scope, input),
+  download: ({ input, scope }) => historyDownloadLink(scope, input),
+  file: async ({ input, scope, reply }) => {
+    const batches = await historyDownloadRows(ctx, scope, input);
     const stream = input.format === "xlsx" ? historyXlsx(batches) : historyCsv(batches);
     reply
       .header("content-type", DOWNLOAD_CONTENT_TYPE[input.format])
       .header("content-disposition", `attachment; filename="${HISTORY_FILE_NAME[input.format]}"`)
       .header("cache-control", "no-store");
     return reply.send(stream);
-  });
-
-  registerRoute(app, historyRoutes.emailSummary, async ({ input, caller, req }) => {
+  },
+  emailSummary: async ({ input, scope, caller, req }) => {
     // A GET that sends mail: a link on another site must not make a browser send results away.
     requireOwnPage(req, ctx.config.publicUrl);
-    await emailSummary(ctx, caller, input, req.ip);
+    await emailSummary(ctx, scope, input, { name: `${caller.firstName} ${caller.lastName}`.trim(), language: caller.language });
     return { success: true, message: historyMessages.summaryQueued, messageKey: "history.messages.summaryQueued" };
-  });
-}
+  },
+});

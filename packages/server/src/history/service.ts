@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import {
   historyMessages,
+  historyRoutes,
   PAGE_SIZE,
   pageCountOf,
-  parseSearchQuery,
   scoreText,
   statusText,
   type CandidateTestRecord,
@@ -24,31 +24,20 @@ import {
   tests,
 } from "../db/schema.js";
 import { HttpError } from "../http/errors.js";
-import {
-  cancelWindow,
-  candidatesInScope,
-  iso,
-  isDeletable,
-  liveAssignedTests,
-  statusColumns,
-  statusOf,
-  testDateOf,
-  type ClientScope,
-} from "./records.js";
+import { firstBatchFetched } from "../http/prefetch.js";
+import { cancelWindow, iso, isDeletable, liveAssignedTests, statusColumns, statusOf, testDateOf } from "./records.js";
+import { candidatesInScope, clientScope, type ClientScope, type Scope } from "../auth/scope.js";
+import type { DbContext } from "../context.js";
+import type { InputOf } from "../http/implement-area.js";
+import { parsedSearchQuery } from "../http/validation.js";
 import { orderOfQuery, whereOfQuery } from "./search.js";
 
 export const historyError = (status: number, name: HistoryMessage) =>
   new HttpError(status, historyMessages[name], `history.messages.${name}`);
 
-/** The query text as a parsed query; a bad query is a 400 with the parser's message. */
-export function parseHistoryQuery(text: string): SearchQuery {
-  const parsed = parseSearchQuery(text);
-  if (!parsed.ok) throw new HttpError(400, parsed.message);
-  return parsed.query;
-}
-
 /** Every test of one candidate (newest first), with its display status and what may be done with it. */
-export async function candidateHistory(db: Db, scope: ClientScope, candidateId: number): Promise<CandidateTestRecord[]> {
+export async function candidateHistory({ db }: DbContext, anyScope: Scope, { candidate_profile_id: candidateId }: InputOf<typeof historyRoutes.getHistory>): Promise<CandidateTestRecord[]> {
+  const scope = clientScope(anyScope);
   const [candidate] = await db
     .select({ id: candidates.id })
     .from(candidates)
@@ -185,8 +174,9 @@ export function toHistoryItem(r: ItemRow, now = new Date()): TestHistoryItem {
   };
 }
 
-export async function searchHistory(db: Db, scope: ClientScope, queryText: string, page: number): Promise<TestHistoryPage> {
-  const query = parseHistoryQuery(queryText);
+export async function searchHistory({ db }: DbContext, anyScope: Scope, { query: queryText, page }: InputOf<typeof historyRoutes.search>): Promise<TestHistoryPage> {
+  const scope = clientScope(anyScope);
+  const query = parsedSearchQuery(queryText);
   const where = scopeWhere(scope, query);
   const [{ n }] = await countItems(db).where(where);
   const rows = await selectItems(db)
@@ -241,3 +231,16 @@ export async function summaryItems(db: Db, scope: ClientScope, ids: number[]): P
 /** The English status text of an item (downloads). */
 export const englishStatus = (item: TestHistoryItem) => statusText(item.view);
 
+
+/** The test history file of a search: the query is checked and its first batch read before any header goes out. */
+export async function historyDownloadRows({ db }: DbContext, scope: Scope, input: InputOf<typeof historyRoutes.file>): Promise<AsyncGenerator<TestHistoryItem[]>> {
+  return firstBatchFetched(historyRows(db, clientScope(scope), parsedSearchQuery(input.query)));
+}
+
+/** The link of a download: the query is checked now, so a bad one is a 400 here and not a cut file. */
+export function historyDownloadLink(scope: Scope, input: InputOf<typeof historyRoutes.download>): { link: string } {
+  clientScope(scope);
+  parsedSearchQuery(input.query);
+  const qs = new URLSearchParams({ query: input.query, format: input.format });
+  return { link: `${historyRoutes.file.path}?${qs.toString()}` };
+}

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { parseSearchQuery, type SearchQuery } from "@parlance/contract";
 import { badRequest, HttpError } from "./errors.js";
 
 export class ValidationError extends HttpError {
@@ -19,4 +20,11 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
   if (!first) throw badRequest("The request is not valid.");
   const message = /^[A-Z]/.test(first.message) ? first.message : `${first.path || "request"}: ${first.message}`;
   throw new ValidationError(message, issues);
+}
+
+/** A search in the query language (candidates and test history), parsed; 400 with the parser's own message. */
+export function parsedSearchQuery(text: string): SearchQuery {
+  const parsed = parseSearchQuery(text);
+  if (!parsed.ok) throw new HttpError(400, parsed.message);
+  return parsed.query;
 }

@@ -1,11 +1,13 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { trackMessages, type CandidateTrack, type TrackMessage } from "@parlance/contract";
+import { trackMessages, type CandidateTrack, type TrackMessage, type trackRoutes } from "@parlance/contract";
 import type { Db } from "../db/client.js";
 import { accountTests, assignedTests, candidates, candidateTests, candidateTrackTests, candidateTracks, tests } from "../db/schema.js";
-import type { Caller } from "../http/caller.js";
+import type { DbContext } from "../context.js";
+import type { InputOf } from "../http/implement-area.js";
+import { candidatesInScope, clientScope, type ClientScope, type Scope } from "../auth/scope.js";
 import { HttpError } from "../http/errors.js";
 import { audit } from "../audit/audit.js";
-import { candidatesInScope, iso, statusColumns, statusOf, testDateOf, type ClientScope, type StatusRow } from "../history/records.js";
+import { iso, statusColumns, statusOf, testDateOf, type StatusRow } from "../history/records.js";
 
 export const trackError = (status: number, name: TrackMessage) => new HttpError(status, trackMessages[name], `tracks.messages.${name}`);
 
@@ -28,8 +30,8 @@ async function findTrack(db: Db, scope: ClientScope, id: number) {
   return row;
 }
 
-export async function getTrack(db: Db, scope: ClientScope, id: number): Promise<CandidateTrack> {
-  const track = await findTrack(db, scope, id);
+export async function getTrack({ db }: DbContext, scope: Scope, { id }: { id: number }): Promise<CandidateTrack> {
+  const track = await findTrack(db, clientScope(scope), id);
   const rows = await db
     .select({
       trackTestId: candidateTrackTests.id,
@@ -67,15 +69,15 @@ export async function getTrack(db: Db, scope: ClientScope, id: number): Promise<
 }
 
 /** Marks a battery completed (the candidate chose not to finish it), or open again. */
-export async function updateTrack(db: Db, caller: Caller, scope: ClientScope, id: number, completed: boolean, ip?: string): Promise<void> {
-  const track = await findTrack(db, scope, id);
+export async function updateTrack({ db }: DbContext, scope: Scope, { candidateTrackId: id, completed }: InputOf<typeof trackRoutes.update>): Promise<void> {
+  const track = await findTrack(db, clientScope(scope), id);
   await db.transaction(async (tx) => {
     await tx
       .update(candidateTracks)
       .set({ isCompleted: completed, completedAt: completed ? new Date() : null })
       .where(eq(candidateTracks.id, id));
     if (track.isCompleted !== completed) {
-      await audit({ db: tx }, { caller, action: completed ? "tracks.complete" : "tracks.reopen", targetType: "candidate_track", targetId: id, ip });
+      await audit({ db: tx }, { scope, action: completed ? "tracks.complete" : "tracks.reopen", targetType: "candidate_track", targetId: id });
     }
   });
 }

@@ -1,8 +1,10 @@
-import { reportMessages, timeZoneById, type CertificateType } from "@parlance/contract";
+import { reportMessages, timeZoneById, type reportRoutes } from "@parlance/contract";
 import type { AppContext } from "../../context.js";
-import type { Caller } from "../../http/caller.js";
+import type { Scope } from "../../auth/scope.js";
+import type { InputOf } from "../../http/implement-area.js";
 import { unprocessable } from "../../http/errors.js";
-import { candidateScopeOf, getCandidate } from "../../candidates/service.js";
+import type { PdfFile } from "../../http/pdf.js";
+import { getCandidate } from "../../candidates/service.js";
 import { ensureVerificationKey } from "../verify/keys.js";
 import { languageOfCandidate, pdfLocale } from "../reports/locale.js";
 import { certificatePdf } from "./document.js";
@@ -16,13 +18,11 @@ import { certificatePdf } from "./document.js";
  */
 export async function candidateCertificate(
   ctx: AppContext,
-  caller: Caller,
-  candidateId: number,
-  type: CertificateType,
-  minTestDate: string | undefined,
+  scope: Scope,
+  { id: candidateId, type, min_test_date: minTestDate }: { id: number } & InputOf<typeof reportRoutes.certificate>,
   now = new Date(),
-): Promise<{ pdf: Buffer; filename: string }> {
-  const candidate = await getCandidate(ctx.db, candidateScopeOf(caller), candidateId, now);
+): Promise<PdfFile> {
+  const candidate = await getCandidate(ctx, scope, { id: candidateId }, now);
   const cert = candidate.certificates.find((c) => c.type === type);
   const from = cert && minTestDate && minTestDate > cert.minTestDate ? minTestDate : cert?.minTestDate;
   const covered = cert?.tests.filter((t) => from !== undefined && t.date >= from) ?? [];

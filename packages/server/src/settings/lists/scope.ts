@@ -1,12 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { officeMessages } from "@parlance/contract";
-import type { Db } from "../../db/client.js";
+import type { Tx } from "../../db/tx.js";
 import { offices } from "../../db/schema.js";
-import type { Caller } from "../../http/caller.js";
+import { clientScope, type ClientScope, type Scope } from "../../auth/scope.js";
 import { forbidden, HttpError } from "../../http/errors.js";
-
-/** A database handle or an open transaction. */
-export type Tx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Where a caller reaches with the settings lists (users, test groups, result recipients).
@@ -14,23 +11,19 @@ export type Tx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
  * administrator only their own office (and sees the account's global test groups and recipients,
  * read-only).
  */
-export interface ListReach {
-  accountId: number;
-  /** Set for office-bound callers: the one office they reach. */
-  officeId: number | null;
+export interface ListReach extends ClientScope {
   /** May mark test groups and recipients global (account administrators). */
   canSetGlobal: boolean;
 }
 
-export function listReachOf(caller: Caller): ListReach {
-  if (caller.accountId === null) throw forbidden();
-  const canSetGlobal = caller.permissions.has("setGlobal");
-  if (caller.officeId === null) {
+export function listReachOf(scope: Scope): ListReach {
+  const client = clientScope(scope);
+  if (client.officeId === null) {
     // Account-wide reach is the account administrator's (they create and delete offices too).
-    if (!caller.permissions.has("manageOffices")) throw forbidden();
-    return { accountId: caller.accountId, officeId: null, canSetGlobal };
+    if (!client.permissions.has("manageOffices")) throw forbidden();
+    return { ...client, canSetGlobal: client.permissions.has("setGlobal") };
   }
-  return { accountId: caller.accountId, officeId: caller.officeId, canSetGlobal: false };
+  return { ...client, canSetGlobal: false };
 }
 
 /** One list: the account level (officeId null) or one office of the account. */
@@ -44,8 +37,8 @@ export interface ListLevel extends ListReach {
  * only (403 for an office administrator); an office outside the caller's reach answers 404 like a
  * missing one.
  */
-export async function resolveLevel(db: Tx, caller: Caller, officeId: number | undefined): Promise<ListLevel> {
-  const reach = listReachOf(caller);
+export async function resolveLevel(db: Tx, scope: Scope, officeId: number | undefined): Promise<ListLevel> {
+  const reach = listReachOf(scope);
   if (officeId === undefined) {
     if (reach.officeId !== null) throw forbidden();
     return { ...reach, level: null };

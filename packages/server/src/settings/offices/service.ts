@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import {
   CLIENT_ROLES,
   officeMessages,

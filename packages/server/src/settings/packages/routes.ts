@@ -1,22 +1,15 @@
-import type { FastifyInstance } from "fastify";
-import { testGroupMessages, testGroupRoutes } from "@parlance/contract";
+import { testGroupMessages, type testGroupRoutes } from "@parlance/contract";
 import type { AppContext } from "../../context.js";
-import { registerRoute } from "../../http/register-route.js";
+import type { AreaHandlers } from "../../http/implement-area.js";
 import { deleteTestGroup, getTestGroup, listTestGroups, saveTestGroup } from "./service.js";
 
-/** /api/testpackages/*: the contract's testGroupRoutes, each a thin call into the service. */
-export function registerTestGroupRoutes(app: FastifyInstance, { db }: AppContext): void {
-  registerRoute(app, testGroupRoutes.list, ({ input, caller }) => listTestGroups(db, caller, input.officeId, input.page));
-
-  registerRoute(app, testGroupRoutes.get, ({ params, caller }) => getTestGroup(db, caller, params.id));
-
-  registerRoute(app, testGroupRoutes.edit, async ({ input, caller }) => {
-    const id = await saveTestGroup(db, caller, input);
-    return { success: true, id, message: testGroupMessages.saved };
-  });
-
-  registerRoute(app, testGroupRoutes.delete, async ({ input, caller, req }) => {
-    await deleteTestGroup(db, caller, input.id, req.ip);
+/** /api/testpackages/*: each route a thin call into the service. */
+export const testGroupHandlers = (ctx: AppContext): AreaHandlers<typeof testGroupRoutes> => ({
+  list: ({ input, scope }) => listTestGroups(ctx, scope, input),
+  get: ({ params, scope }) => getTestGroup(ctx, scope, params),
+  edit: async ({ input, scope }) => ({ success: true, id: await saveTestGroup(ctx, scope, input), message: testGroupMessages.saved }),
+  delete: async ({ input, scope }) => {
+    await deleteTestGroup(ctx, scope, input);
     return { success: true, message: testGroupMessages.deleted };
-  });
-}
+  },
+});

@@ -9,12 +9,13 @@ import {
   type TestGroupMessage,
   type TestGroupRow,
 } from "@parlance/contract";
-import type { Db } from "../../db/client.js";
 import { accountTests, testGroups, testGroupTests, tests } from "../../db/schema.js";
-import type { Caller } from "../../http/caller.js";
+import type { DbContext } from "../../context.js";
+import type { Tx } from "../../db/tx.js";
+import type { Scope } from "../../auth/scope.js";
 import { forbidden, HttpError } from "../../http/errors.js";
 import { audit } from "../../audit/audit.js";
-import { canChangeLevel, canSeeRecord, listReachOf, resolveLevel, type ListReach, type Tx } from "../lists/scope.js";
+import { canChangeLevel, canSeeRecord, listReachOf, resolveLevel, type ListReach } from "../lists/scope.js";
 
 /** An error whose text is one of the test group messages, sent with its i18n key. */
 const groupError = (status: number, name: TestGroupMessage) =>
@@ -77,8 +78,8 @@ function rowOf(g: GroupRecord, groupTests: AccountTestOption[], reach: ListReach
 }
 
 /** One page of a level's test groups by description, with the account's tests to choose from. */
-export async function listTestGroups(db: Db, caller: Caller, officeId: number | undefined, page: number): Promise<TestGroupList> {
-  const level = await resolveLevel(db, caller, officeId);
+export async function listTestGroups({ db }: DbContext, scope: Scope, { officeId, page }: { officeId?: number; page: number }): Promise<TestGroupList> {
+  const level = await resolveLevel(db, scope, officeId);
   const where = listWhere(level.accountId, level.level);
   const [{ itemCount }] = await db.select({ itemCount: count() }).from(testGroups).where(where);
   const rows = await db
@@ -101,7 +102,7 @@ export async function listTestGroups(db: Db, caller: Caller, officeId: number | 
   };
 }
 
-/** A group the caller may see (404 otherwise, exactly like a missing one). */
+/** A group the scope may see (404 otherwise, exactly like a missing one). */
 async function findGroup(db: Tx, reach: ListReach, id: number, lock = false): Promise<GroupRecord> {
   const query = db
     .select(columns)
@@ -112,15 +113,15 @@ async function findGroup(db: Tx, reach: ListReach, id: number, lock = false): Pr
   return row;
 }
 
-/** A group the caller may change: seen (404) and at a level they manage (403 for a global account group). */
+/** A group the scope may change: seen (404) and at a level they manage (403 for a global account group). */
 async function findChangeableGroup(db: Tx, reach: ListReach, id: number): Promise<GroupRecord> {
   const group = await findGroup(db, reach, id, true);
   if (!canChangeLevel(reach, group.officeId)) throw groupError(403, "globalReadOnly");
   return group;
 }
 
-export async function getTestGroup(db: Db, caller: Caller, id: number): Promise<TestGroupDetail> {
-  const reach = listReachOf(caller);
+export async function getTestGroup({ db }: DbContext, scope: Scope, { id }: { id: number }): Promise<TestGroupDetail> {
+  const reach = listReachOf(scope);
   const group = await findGroup(db, reach, id);
   const groupTests = (await testsOfGroups(db, [id])).get(id)!;
   return {
@@ -145,10 +146,10 @@ export interface TestGroupChanges {
 }
 
 /** Creates (no id) or updates a test group at a level; returns its id. */
-export async function saveTestGroup(db: Db, caller: Caller, changes: TestGroupChanges): Promise<number> {
-  if (changes.isGlobal === true && !caller.permissions.has("setGlobal")) throw forbidden();
+export async function saveTestGroup({ db }: DbContext, scope: Scope, changes: TestGroupChanges): Promise<number> {
+  if (changes.isGlobal === true && !scope.permissions.has("setGlobal")) throw forbidden();
   return db.transaction(async (tx) => {
-    const level = await resolveLevel(tx, caller, changes.officeId);
+    const level = await resolveLevel(tx, scope, changes.officeId);
     if (changes.isGlobal === true && level.level !== null) throw groupError(400, "globalOnlyAtAccountLevel");
     let kept: number[] = [];
     if (changes.id !== undefined) {
@@ -182,20 +183,19 @@ export async function saveTestGroup(db: Db, caller: Caller, changes: TestGroupCh
 }
 
 /** Deletes a test group and records who did it. Batteries assigned from it keep their tests. */
-export async function deleteTestGroup(db: Db, caller: Caller, id: number, ip?: string): Promise<void> {
-  const reach = listReachOf(caller);
+export async function deleteTestGroup({ db }: DbContext, scope: Scope, { id }: { id: number }): Promise<void> {
+  const reach = listReachOf(scope);
   await db.transaction(async (tx) => {
     const group = await findChangeableGroup(tx, reach, id);
     await tx.delete(testGroups).where(eq(testGroups.id, id));
     await audit(
       { db: tx },
       {
-        caller,
+        scope,
         action: "testpackages.delete",
         targetType: "test_group",
         targetId: id,
         details: { description: group.description, officeId: group.officeId, isGlobal: group.isGlobal },
-        ip,
       },
     );
   });

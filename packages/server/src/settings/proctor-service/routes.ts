@@ -1,15 +1,13 @@
-import type { FastifyInstance } from "fastify";
-import { proctorServiceMessages, proctorServiceRoutes } from "@parlance/contract";
+import { proctorServiceMessages, type proctorServiceRoutes } from "@parlance/contract";
 import type { AppContext } from "../../context.js";
-import { registerRoute } from "../../http/register-route.js";
+import type { AreaHandlers } from "../../http/implement-area.js";
 import { getProctorSettings, saveProctorSettings } from "./service.js";
 
 /** /api/proctorservice/*: the caller's account's proctor service settings. */
-export function registerProctorServiceRoutes(app: FastifyInstance, { db }: AppContext): void {
-  registerRoute(app, proctorServiceRoutes.get, ({ caller }) => getProctorSettings(db, caller));
-
-  registerRoute(app, proctorServiceRoutes.edit, async ({ input, caller }) => {
-    await saveProctorSettings(db, caller, input);
+export const proctorServiceHandlers = (ctx: AppContext): AreaHandlers<typeof proctorServiceRoutes> => ({
+  get: ({ scope }) => getProctorSettings(ctx, scope),
+  edit: async ({ input, scope }) => {
+    await saveProctorSettings(ctx, scope, input);
     return { success: true, message: proctorServiceMessages.saved };
-  });
-}
+  },
+});

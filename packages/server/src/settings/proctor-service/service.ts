@@ -1,17 +1,14 @@
 import { eq } from "drizzle-orm";
 import { parseMinProctorApptDelay, type ProctorSettings } from "@parlance/contract";
-import type { Db } from "../../db/client.js";
+import type { DbContext } from "../../context.js";
 import { accounts } from "../../db/schema.js";
-import type { Caller } from "../../http/caller.js";
-import { forbidden, notFound } from "../../http/errors.js";
+import { clientScope, type Scope } from "../../auth/scope.js";
+import { notFound } from "../../http/errors.js";
 
 /** Proctor service settings belong to the caller's account; provider staff have none. */
-function accountOf(caller: Caller): number {
-  if (caller.accountId === null) throw forbidden();
-  return caller.accountId;
-}
+const accountOf = (scope: Scope): number => clientScope(scope).accountId;
 
-export async function getProctorSettings(db: Db, caller: Caller): Promise<ProctorSettings> {
+export async function getProctorSettings({ db }: DbContext, scope: Scope): Promise<ProctorSettings> {
   const [row] = await db
     .select({
       usesProctorService: accounts.usesProctorService,
@@ -19,12 +16,12 @@ export async function getProctorSettings(db: Db, caller: Caller): Promise<Procto
       minProctorApptDelay: accounts.minProctorApptDelay,
     })
     .from(accounts)
-    .where(eq(accounts.id, accountOf(caller)));
+    .where(eq(accounts.id, accountOf(scope)));
   if (!row) throw notFound("That account");
   return { ...row, minProctorApptDelay: parseMinProctorApptDelay(row.minProctorApptDelay) };
 }
 
-export async function saveProctorSettings(db: Db, caller: Caller, settings: ProctorSettings): Promise<void> {
+export async function saveProctorSettings({ db }: DbContext, scope: Scope, settings: ProctorSettings): Promise<void> {
   const updated = await db
     .update(accounts)
     .set({
@@ -32,7 +29,7 @@ export async function saveProctorSettings(db: Db, caller: Caller, settings: Proc
       allowCandidateScheduling: settings.allowCandidateScheduling,
       minProctorApptDelay: settings.minProctorApptDelay,
     })
-    .where(eq(accounts.id, accountOf(caller)))
+    .where(eq(accounts.id, accountOf(scope)))
     .returning({ id: accounts.id });
   if (updated.length === 0) throw notFound("That account");
 }

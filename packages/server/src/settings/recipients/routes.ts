@@ -1,22 +1,15 @@
-import type { FastifyInstance } from "fastify";
-import { recipientMessages, recipientRoutes } from "@parlance/contract";
+import { recipientMessages, type recipientRoutes } from "@parlance/contract";
 import type { AppContext } from "../../context.js";
-import { registerRoute } from "../../http/register-route.js";
+import type { AreaHandlers } from "../../http/implement-area.js";
 import { deleteRecipient, getRecipient, listRecipients, saveRecipient } from "./service.js";
 
-/** /api/resultrecipients/*: the contract's recipientRoutes, each a thin call into the service. */
-export function registerRecipientRoutes(app: FastifyInstance, { db }: AppContext): void {
-  registerRoute(app, recipientRoutes.list, ({ input, caller }) => listRecipients(db, caller, input.officeId, input.page));
-
-  registerRoute(app, recipientRoutes.get, ({ params, caller }) => getRecipient(db, caller, params.id));
-
-  registerRoute(app, recipientRoutes.edit, async ({ input, caller }) => {
-    const id = await saveRecipient(db, caller, input);
-    return { success: true, id, message: recipientMessages.saved };
-  });
-
-  registerRoute(app, recipientRoutes.delete, async ({ input, caller, req }) => {
-    await deleteRecipient(db, caller, input.id, req.ip);
+/** /api/resultrecipients/*: each route a thin call into the service. */
+export const recipientHandlers = (ctx: AppContext): AreaHandlers<typeof recipientRoutes> => ({
+  list: ({ input, scope }) => listRecipients(ctx, scope, input),
+  get: ({ params, scope }) => getRecipient(ctx, scope, params),
+  edit: async ({ input, scope }) => ({ success: true, id: await saveRecipient(ctx, scope, input), message: recipientMessages.saved }),
+  delete: async ({ input, scope }) => {
+    await deleteRecipient(ctx, scope, input);
     return { success: true, message: recipientMessages.deleted };
-  });
-}
+  },
+});

@@ -9,12 +9,13 @@ import {
   type RecipientRow,
   type ResultType,
 } from "@parlance/contract";
-import type { Db } from "../../db/client.js";
 import { accounts, resultRecipients } from "../../db/schema.js";
-import type { Caller } from "../../http/caller.js";
+import type { DbContext } from "../../context.js";
+import type { Tx } from "../../db/tx.js";
+import type { Scope } from "../../auth/scope.js";
 import { forbidden, HttpError } from "../../http/errors.js";
 import { audit } from "../../audit/audit.js";
-import { canChangeLevel, canSeeRecord, listReachOf, resolveLevel, type ListReach, type Tx } from "../lists/scope.js";
+import { canChangeLevel, canSeeRecord, listReachOf, resolveLevel, type ListReach } from "../lists/scope.js";
 
 /** An error whose text is one of the recipient messages, sent with its i18n key. */
 const recipientError = (status: number, name: RecipientMessage) =>
@@ -66,14 +67,14 @@ function rowOf(r: RecipientRecord, reach: ListReach): RecipientRow {
   };
 }
 
-/** The clients a recipient may belong to: the caller's own account. */
+/** The clients a recipient may belong to: the scope's own account. */
 async function clientsOf(db: Tx, accountId: number) {
   return db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
 }
 
 /** One page of a level's result recipients, by last name, first name, email, then id. */
-export async function listRecipients(db: Db, caller: Caller, officeId: number | undefined, page: number): Promise<RecipientList> {
-  const level = await resolveLevel(db, caller, officeId);
+export async function listRecipients({ db }: DbContext, scope: Scope, { officeId, page }: { officeId?: number; page: number }): Promise<RecipientList> {
+  const level = await resolveLevel(db, scope, officeId);
   const where = listWhere(level.accountId, level.level);
   const [{ itemCount }] = await db.select({ itemCount: count() }).from(resultRecipients).where(where);
   const rows = await db
@@ -97,7 +98,7 @@ export async function listRecipients(db: Db, caller: Caller, officeId: number | 
   };
 }
 
-/** A recipient the caller may see (404 otherwise, exactly like a missing one). */
+/** A recipient the scope may see (404 otherwise, exactly like a missing one). */
 async function findRecipient(db: Tx, reach: ListReach, id: number, lock = false): Promise<RecipientRecord> {
   const query = db
     .select(columns)
@@ -108,15 +109,15 @@ async function findRecipient(db: Tx, reach: ListReach, id: number, lock = false)
   return row;
 }
 
-/** A recipient the caller may change: seen (404) and at a level they manage (403 for a global account one). */
+/** A recipient the scope may change: seen (404) and at a level they manage (403 for a global account one). */
 async function findChangeableRecipient(db: Tx, reach: ListReach, id: number): Promise<RecipientRecord> {
   const recipient = await findRecipient(db, reach, id, true);
   if (!canChangeLevel(reach, recipient.officeId)) throw recipientError(403, "globalReadOnly");
   return recipient;
 }
 
-export async function getRecipient(db: Db, caller: Caller, id: number): Promise<RecipientDetail> {
-  const reach = listReachOf(caller);
+export async function getRecipient({ db }: DbContext, scope: Scope, { id }: { id: number }): Promise<RecipientDetail> {
+  const reach = listReachOf(scope);
   const recipient = await findRecipient(db, reach, id);
   return {
     ...rowOf(recipient, reach),
@@ -138,11 +139,11 @@ export interface RecipientChanges {
 }
 
 /** Creates (no id) or updates a result recipient at a level; returns its id. */
-export async function saveRecipient(db: Db, caller: Caller, changes: RecipientChanges): Promise<number> {
-  if (changes.isGlobal === true && !caller.permissions.has("setGlobal")) throw forbidden();
+export async function saveRecipient({ db }: DbContext, scope: Scope, changes: RecipientChanges): Promise<number> {
+  if (changes.isGlobal === true && !scope.permissions.has("setGlobal")) throw forbidden();
   return db.transaction(async (tx) => {
-    const level = await resolveLevel(tx, caller, changes.officeId);
-    // The clients list holds the caller's account only; another answers like a missing one.
+    const level = await resolveLevel(tx, scope, changes.officeId);
+    // The clients list holds the scope's account only; another answers like a missing one.
     if (changes.clientId !== undefined && changes.clientId !== level.accountId) throw recipientError(404, "clientNotFound");
     if (changes.isGlobal === true && level.level !== null) throw recipientError(400, "globalOnlyAtAccountLevel");
     const fields = {
@@ -168,20 +169,19 @@ export async function saveRecipient(db: Db, caller: Caller, changes: RecipientCh
 }
 
 /** Deletes a result recipient and records who did it. */
-export async function deleteRecipient(db: Db, caller: Caller, id: number, ip?: string): Promise<void> {
-  const reach = listReachOf(caller);
+export async function deleteRecipient({ db }: DbContext, scope: Scope, { id }: { id: number }): Promise<void> {
+  const reach = listReachOf(scope);
   await db.transaction(async (tx) => {
     const recipient = await findChangeableRecipient(tx, reach, id);
     await tx.delete(resultRecipients).where(eq(resultRecipients.id, id));
     await audit(
       { db: tx },
       {
-        caller,
+        scope,
         action: "resultrecipients.delete",
         targetType: "result_recipient",
         targetId: id,
         details: { name: `${recipient.firstName} ${recipient.lastName}`.trim(), email: recipient.email, officeId: recipient.officeId },
-        ip,
       },
     );
   });

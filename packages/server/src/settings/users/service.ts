@@ -12,13 +12,14 @@ import {
   type TestingUserRow,
   type UserMessage,
 } from "@parlance/contract";
-import type { Db } from "../../db/client.js";
 import { assignedTests, authKeys, candidates, sessions, users } from "../../db/schema.js";
-import type { Caller } from "../../http/caller.js";
+import type { DbContext } from "../../context.js";
+import type { Tx } from "../../db/tx.js";
+import type { Scope } from "../../auth/scope.js";
 import { badRequest, HttpError } from "../../http/errors.js";
 import { audit } from "../../audit/audit.js";
 import { hashPassword } from "../../auth/passwords.js";
-import { listReachOf, resolveLevel, type ListReach, type Tx } from "../lists/scope.js";
+import { listReachOf, resolveLevel, type ListReach } from "../lists/scope.js";
 import { pgCode } from "../../db/pg-code.js";
 
 /** An error whose text is one of the user messages, sent with its i18n key. */
@@ -44,7 +45,7 @@ function atLevel(accountId: number, level: number | null): SQL {
   )!;
 }
 
-/** Active testing users the caller reaches: any level of the account, or their own office's. */
+/** Active testing users the scope reaches: any level of the account, or their own office's. */
 function inReach(reach: ListReach): SQL {
   const accountWide = and(eq(users.accountId, reach.accountId), eq(users.isActive, true))!;
   if (reach.officeId !== null) return and(accountWide, atLevel(reach.accountId, reach.officeId))!;
@@ -65,7 +66,7 @@ const columns = {
 };
 type UserRecord = { id: number; firstName: string; lastName: string; email: string; roles: number[]; officeId: number | null };
 
-function rowOf(u: UserRecord, caller: Caller): TestingUserRow {
+function rowOf(u: UserRecord, scope: Scope): TestingUserRow {
   const [, admin] = rolesOfLevel(u.officeId);
   return {
     id: u.id,
@@ -75,13 +76,13 @@ function rowOf(u: UserRecord, caller: Caller): TestingUserRow {
     email: u.email,
     isAdministrator: u.roles.includes(admin),
     officeId: u.officeId,
-    isSelf: u.id === caller.userId,
+    isSelf: u.id === scope.userId,
   };
 }
 
 /** One page of a level's testing users, by last name, first name, then id. */
-export async function listUsers(db: Db, caller: Caller, officeId: number | undefined, page: number): Promise<TestingUserList> {
-  const level = await resolveLevel(db, caller, officeId);
+export async function listUsers({ db }: DbContext, scope: Scope, { officeId, page }: { officeId?: number; page: number }): Promise<TestingUserList> {
+  const level = await resolveLevel(db, scope, officeId);
   const where = atLevel(level.accountId, level.level);
   const [{ itemCount }] = await db.select({ itemCount: count() }).from(users).where(where);
   const rows = await db
@@ -91,7 +92,7 @@ export async function listUsers(db: Db, caller: Caller, officeId: number | undef
     .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id))
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
-  return { users: rows.map((u) => rowOf(u, caller)), itemCount, pageCount: pageCountOf(itemCount) };
+  return { users: rows.map((u) => rowOf(u, scope)), itemCount, pageCount: pageCountOf(itemCount) };
 }
 
 async function findUser(db: Tx, reach: ListReach, id: number, lock = false): Promise<UserRecord> {
@@ -102,8 +103,8 @@ async function findUser(db: Tx, reach: ListReach, id: number, lock = false): Pro
   return row;
 }
 
-export async function getUser(db: Db, caller: Caller, id: number): Promise<TestingUserRow> {
-  return rowOf(await findUser(db, listReachOf(caller), id), caller);
+export async function getUser({ db }: DbContext, scope: Scope, { id }: { id: number }): Promise<TestingUserRow> {
+  return rowOf(await findUser(db, listReachOf(scope), id), scope);
 }
 
 export interface UserChanges {
@@ -122,8 +123,8 @@ export interface UserChanges {
  * password; an existing user's password changes only when they edit themselves. Emails are
  * unique across the portal, ignoring case.
  */
-export async function saveUser(db: Db, caller: Caller, changes: UserChanges): Promise<number> {
-  const isSelf = changes.id !== undefined && changes.id === caller.userId;
+export async function saveUser({ db }: DbContext, scope: Scope, changes: UserChanges): Promise<number> {
+  const isSelf = changes.id !== undefined && changes.id === scope.userId;
   if (changes.id === undefined && !changes.password) throw badRequest(specMessages.requiredFieldMissing, "specMessages.requiredFieldMissing");
   // Checked before anything is read, so that the answer says nothing about the user.
   if (changes.password !== undefined && changes.id !== undefined && !isSelf) throw userError(422, "notOwnPassword");
@@ -135,7 +136,7 @@ export async function saveUser(db: Db, caller: Caller, changes: UserChanges): Pr
 
   try {
     return await db.transaction(async (tx) => {
-      const level = await resolveLevel(tx, caller, changes.officeId);
+      const level = await resolveLevel(tx, scope, changes.officeId);
       const [regular, admin] = rolesOfLevel(level.level);
       const otherWithEmail = (exceptId?: number) =>
         tx
@@ -164,7 +165,7 @@ export async function saveUser(db: Db, caller: Caller, changes: UserChanges): Pr
             ...(passwordHash === undefined ? {} : { passwordHash }),
           })
           .where(eq(users.id, existing.id));
-        await audit({ db: tx }, { caller, accountId: level.accountId, action: "users.update", targetType: "user", targetId: existing.id, details: { rolesBefore: existing.roles, roles } });
+        await audit({ db: tx }, { scope, accountId: level.accountId, action: "users.update", targetType: "user", targetId: existing.id, details: { rolesBefore: existing.roles, roles } });
         return existing.id;
       }
 
@@ -187,7 +188,7 @@ export async function saveUser(db: Db, caller: Caller, changes: UserChanges): Pr
             isActive: true,
           })
           .where(eq(users.id, taken.id));
-        await audit({ db: tx }, { caller, accountId: level.accountId, action: "users.reactivate", targetType: "user", targetId: taken.id, details: { rolesBefore: taken.roles, roles: [role, Role.User] } });
+        await audit({ db: tx }, { scope, accountId: level.accountId, action: "users.reactivate", targetType: "user", targetId: taken.id, details: { rolesBefore: taken.roles, roles: [role, Role.User] } });
         return taken.id;
       }
       const [created] = await tx
@@ -203,7 +204,7 @@ export async function saveUser(db: Db, caller: Caller, changes: UserChanges): Pr
           passwordHash: passwordHash!,
         })
         .returning({ id: users.id });
-      await audit({ db: tx }, { caller, accountId: level.accountId, action: "users.create", targetType: "user", targetId: created.id, details: { roles: [role, Role.User] } });
+      await audit({ db: tx }, { scope, accountId: level.accountId, action: "users.create", targetType: "user", targetId: created.id, details: { roles: [role, Role.User] } });
       return created.id;
     });
   } catch (err) {
@@ -228,11 +229,11 @@ export type DeleteOutcome = "deleted" | "deactivated";
  * testing role; one with history (tests they assigned) is deactivated: gone from the lists and
  * from sign-in, while the history keeps pointing at them. Every delete is audited.
  */
-export async function deleteUser(db: Db, caller: Caller, id: number, ip?: string): Promise<DeleteOutcome> {
-  const reach = listReachOf(caller);
+export async function deleteUser({ db }: DbContext, scope: Scope, { id }: { id: number }): Promise<DeleteOutcome> {
+  const reach = listReachOf(scope);
   return db.transaction(async (tx) => {
     const user = await findUser(tx, reach, id, true);
-    if (user.id === caller.userId) throw userError(422, "cannotDeleteSelf");
+    if (user.id === scope.userId) throw userError(422, "cannotDeleteSelf");
     const otherRoles = user.roles.filter((r) => !CLIENT_ROLES.includes(r) && r !== Role.User);
     let outcome: DeleteOutcome = "deleted";
     let how: "removed" | "rolesRemoved" | "deactivated";
@@ -265,12 +266,11 @@ export async function deleteUser(db: Db, caller: Caller, id: number, ip?: string
     await audit(
       { db: tx },
       {
-        caller,
+        scope,
         action: "testingusers.delete",
         targetType: "user",
         targetId: user.id,
         details: { email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), officeId: user.officeId, how },
-        ip,
       },
     );
     return outcome;
