@@ -1,3 +1,4 @@
+import type { RouteDef } from "./route.js";
 import { authRoutes } from "./auth/routes.js";
 import { mailRoutes } from "./mail/routes.js";
 import { officeRoutes } from "./settings/offices.js";
@@ -14,7 +15,7 @@ import { takingRoutes } from "./taking/taking.js";
 import { takingShowRoutes } from "./taking/show.js";
 import { testListRoutes } from "./taking/list.js";
 import { liveRoutes } from "./taking/live.js";
-import { proctorRoutes } from "./taking/proctor.js";
+import { proctoringRoutes } from "./proctoring/proctoring.js";
 import { takingMediaRoutes } from "./taking/media.js";
 import { paperRoutes } from "./taking/paper.js";
 import { scoringRoutes } from "./results/scoring.js";
@@ -43,7 +44,7 @@ export const apiAreas = {
   takingShow: takingShowRoutes,
   testList: testListRoutes,
   live: liveRoutes,
-  proctoring: proctorRoutes,
+  proctoring: proctoringRoutes,
   takingMedia: takingMediaRoutes,
   paper: paperRoutes,
   scoring: scoringRoutes,
@@ -54,3 +55,6 @@ export const apiAreas = {
 
 export type ApiAreas = typeof apiAreas;
 export type AreaName = keyof ApiAreas;
+
+/** Every route of every area. */
+export const apiRoutes = (): RouteDef[] => Object.values(apiAreas).flatMap((area) => Object.values(area) as RouteDef[]);

@@ -32,7 +32,7 @@ export * from "./taking/taking.js";
 export * from "./taking/show.js";
 export * from "./taking/list.js";
 export * from "./taking/live.js";
-export * from "./taking/proctor.js";
+export * from "./proctoring/proctoring.js";
 export * from "./taking/media.js";
 export * from "./taking/paper.js";
 export * from "./results/scoring.js";

@@ -3,13 +3,56 @@ import { apiAreas, type ApiAreas, type AreaName } from "@parlance/contract";
 import type { AppContext } from "./context.js";
 import { implementArea, type Area, type AreaHandlers } from "./http/implement-area.js";
 import { officeHandlers } from "./settings/offices/routes.js";
+import { proctorServiceHandlers } from "./settings/proctor-service/routes.js";
+import { testingUserHandlers } from "./settings/users/routes.js";
+import { testGroupHandlers } from "./settings/packages/routes.js";
+import { recipientHandlers } from "./settings/recipients/routes.js";
+import { candidateHandlers } from "./candidates/routes.js";
+import { historyHandlers } from "./history/routes.js";
+import { assignmentHandlers } from "./assignment/routes.js";
+import { trackHandlers } from "./tracks/routes.js";
+import { healthcareHandlers } from "./healthcare/routes.js";
+import { authHandlers } from "./auth/routes.js";
+import { mailHandlers } from "./mail/routes.js";
+import { takingHandlers } from "./taking/routes.js";
+import { takingShowHandlers } from "./taking/show/routes.js";
+import { testListHandlers } from "./taking/list/routes.js";
+import { liveHandlers } from "./taking/live/routes.js";
+import { proctoringHandlers } from "./proctoring/routes.js";
+import { takingMediaHandlers } from "./taking/media/routes.js";
+import { paperHandlers } from "./taking/paper/routes.js";
+import { scoringHandlers } from "./results/scoring/routes.js";
+import { evaluatorHandlers } from "./results/evaluators/routes.js";
+import { verifyHandlers } from "./results/verify/routes.js";
+import { reportHandlers } from "./results/reports/routes.js";
 
 /** The handlers of every contract area: an area without its handlers does not compile. */
 type AreaFactories = { [Name in AreaName]: (ctx: AppContext) => AreaHandlers<ApiAreas[Name]> };
 
-// TODO(issue 11): Partial only while the areas move over from their registerXRoutes functions.
-const areaHandlers: Partial<AreaFactories> = {
+const areaHandlers: AreaFactories = {
   offices: officeHandlers,
+  proctorService: proctorServiceHandlers,
+  testingUsers: testingUserHandlers,
+  testGroups: testGroupHandlers,
+  recipients: recipientHandlers,
+  candidates: candidateHandlers,
+  history: historyHandlers,
+  assignment: assignmentHandlers,
+  tracks: trackHandlers,
+  healthcare: healthcareHandlers,
+  auth: authHandlers,
+  mail: mailHandlers,
+  taking: takingHandlers,
+  takingShow: takingShowHandlers,
+  testList: testListHandlers,
+  live: liveHandlers,
+  proctoring: proctoringHandlers,
+  takingMedia: takingMediaHandlers,
+  paper: paperHandlers,
+  scoring: scoringHandlers,
+  evaluators: evaluatorHandlers,
+  verify: verifyHandlers,
+  reports: reportHandlers,
 };
 
 /** Areas that exist only outside production (the developer mailbox holds every reset link). */
@@ -19,7 +62,6 @@ const DEVELOPMENT_ONLY: ReadonlySet<AreaName> = new Set(["mail"]);
 export function implementApi(app: FastifyInstance, ctx: AppContext): void {
   for (const name of Object.keys(apiAreas) as AreaName[]) {
     if (ctx.config.production && DEVELOPMENT_ONLY.has(name)) continue;
-    const handlers = areaHandlers[name];
-    if (handlers) implementArea(app, apiAreas[name] as Area, handlers(ctx) as never);
+    implementArea(app, apiAreas[name] as Area, areaHandlers[name](ctx) as never);
   }
 }

@@ -1,23 +1,28 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { eq } from "drizzle-orm";
-import { authRoutes, safeNextPath } from "@parlance/contract";
+import { safeNextPath, type authRoutes } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import { users } from "../db/schema.js";
-import { registerRoute } from "../http/register-route.js";
+import type { AreaHandlers } from "../http/implement-area.js";
 import { comesFromAnotherSite } from "../http/same-origin.js";
+import { buildStartup } from "../startup/service.js";
 import { audit } from "../audit/audit.js";
 import { AUTH_MESSAGES, messageKey } from "./messages.js";
 import { authenticate, isCodeSignIn, recordSignIn, redirectAfterSignIn } from "./login-service.js";
 import { findUsableKey, setPasswordWithKey, type KeyKind } from "./keys.js";
 import { requestPasswordReset } from "./reset.js";
 import { createSession, destroySession, SESSION_COOKIE } from "./sessions.js";
+import type { Scope } from "./scope.js";
 import { clearSessionCookie, formErrorKey, isFormPost, pathWithQuery, seeOther, setLanguageCookie, setSessionCookie } from "./http.js";
 
 export { createActivationKey, sendActivationMail } from "./keys.js";
 
-/** Sign-in, sign-out, password reset, account activation and the language choice. */
-export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, authRoutes.login, async ({ input, req, reply }) => {
+/**
+ * The startup data, sign-in, sign-out, password reset, account activation and the language
+ * choice: HTTP work (cookies, form redirects) here, the rules in the services beside it.
+ */
+export const authHandlers = (ctx: AppContext): AreaHandlers<typeof authRoutes> => {
+  const login: AreaHandlers<typeof authRoutes>["login"] = async ({ input, req, reply }) => {
     const form = isFormPost(req);
     try {
       const who = await authenticate(ctx, input, req.ip);
@@ -42,27 +47,16 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         }),
       );
     }
-  });
+  };
 
-  const signOut = async (req: FastifyRequest, reply: FastifyReply) => {
+  const signOut = async (scope: Scope | null, req: FastifyRequest, reply: FastifyReply) => {
     const secret = req.cookies[SESSION_COOKIE];
     if (secret) await destroySession(ctx.db, secret);
-    if (req.caller) await audit(ctx, { caller: req.caller, action: "auth.sign_out", targetType: "user", targetId: req.caller.userId, ip: req.ip });
+    if (scope) await audit(ctx, { scope, action: "auth.sign_out", targetType: "user", targetId: scope.userId });
     clearSessionCookie(reply, ctx.config);
   };
-  registerRoute(app, authRoutes.logout, async ({ req, reply }) => {
-    await signOut(req, reply);
-    return isFormPost(req) ? seeOther(reply, "/login") : { success: true, message: AUTH_MESSAGES.signedOut };
-  });
-  // GET /logout stays (the spec's link), but a link or image on another site must not sign
-  // anyone out: such a request goes to the home page with the session untouched.
-  registerRoute(app, authRoutes.logoutPage, async ({ req, reply }) => {
-    if (comesFromAnotherSite(req, ctx.config.publicUrl)) return seeOther(reply, "/");
-    await signOut(req, reply);
-    return seeOther(reply, "/login");
-  });
 
-  registerRoute(app, authRoutes.sendPasswordReset, async ({ input, req, reply }) => {
+  const sendPasswordReset: AreaHandlers<typeof authRoutes>["sendPasswordReset"] = async ({ input, req, reply }) => {
     const form = isFormPost(req);
     try {
       await requestPasswordReset(ctx, input.email_address, req.ip);
@@ -73,7 +67,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     // The same answer whether or not the address has an account.
     if (form) return seeOther(reply, pathWithQuery("/assistance", { notice: messageKey("resetSent") }));
     return { success: true, message: AUTH_MESSAGES.resetSent };
-  });
+  };
 
   /** Reset and activation share the rules; a form post is answered with a redirect either way. */
   const setPassword = async (kind: KeyKind, secret: string, input: { password: string; password2: string }, req: FastifyRequest, reply: FastifyReply) => {
@@ -89,17 +83,38 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (form) return seeOther(reply, pathWithQuery("/login", { notice: messageKey(done) }));
     return { success: true, message: AUTH_MESSAGES[done] };
   };
-  registerRoute(app, authRoutes.setResetPassword, ({ input, req, reply }) => setPassword("reset", input.key, input, req, reply));
-  registerRoute(app, authRoutes.setupAccount, ({ input, params, req, reply }) => setPassword("activation", params.key, input, req, reply));
-
-  registerRoute(app, authRoutes.checkKey, async ({ input, params }) => {
-    const owner = await findUsableKey(ctx, params.key, input.kind);
-    return owner ? { valid: true, username: owner.email } : { valid: false };
-  });
-
-  registerRoute(app, authRoutes.setLanguage, async ({ input, caller, reply }) => {
-    setLanguageCookie(reply, ctx.config, input.language);
-    if (caller) await ctx.db.update(users).set({ language: input.language }).where(eq(users.id, caller.userId));
-    return { success: true };
-  });
-}
+  return {
+    // Public: answers for the signed-in user or for a visitor.
+    startup: ({ scope, caller, req }) =>
+      buildStartup(ctx, scope, {
+        language: req.language,
+        // A form redirect's message keys are not part of the route's input: read from the query as it came.
+        query: req.query as { error?: unknown; notice?: unknown },
+        user: caller,
+      }),
+    login,
+    logout: async ({ scope, req, reply }) => {
+      await signOut(scope, req, reply);
+      return isFormPost(req) ? seeOther(reply, "/login") : { success: true, message: AUTH_MESSAGES.signedOut };
+    },
+    // GET /logout stays (the spec's link), but a link or image on another site must not sign
+    // anyone out: such a request goes to the home page with the session untouched.
+    logoutPage: async ({ scope, req, reply }) => {
+      if (comesFromAnotherSite(req, ctx.config.publicUrl)) return seeOther(reply, "/");
+      await signOut(scope, req, reply);
+      return seeOther(reply, "/login");
+    },
+    sendPasswordReset,
+    setResetPassword: ({ input, req, reply }) => setPassword("reset", input.key, input, req, reply),
+    setupAccount: ({ input, params, req, reply }) => setPassword("activation", params.key, input, req, reply),
+    checkKey: async ({ input, params }) => {
+      const owner = await findUsableKey(ctx, params.key, input.kind);
+      return owner ? { valid: true, username: owner.email } : { valid: false };
+    },
+    setLanguage: async ({ input, scope, reply }) => {
+      setLanguageCookie(reply, ctx.config, input.language);
+      if (scope) await ctx.db.update(users).set({ language: input.language }).where(eq(users.id, scope.userId));
+      return { success: true };
+    },
+  };
+};

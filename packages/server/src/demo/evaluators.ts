@@ -17,9 +17,9 @@ import {
   users,
 } from "../db/schema.js";
 import { hashPassword } from "../auth/passwords.js";
-import { routeScoreableTest } from "../evaluators/routing.js";
-import { newVerificationKey } from "../results/verification-key.js";
-import { PROVIDER_TIME_ZONE } from "../results/due.js";
+import { routeScoreableTest } from "../results/scoring/routing.js";
+import { newVerificationKey } from "../results/verify/verification-key.js";
+import { PROVIDER_TIME_ZONE } from "../results/scoring/due.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS } from "./world.js";
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { accessCodes, assignedTests, candidates } from "../db/schema.js";
 import { setExamPassword } from "../proctoring/exam-password.js";
-import type { Tx } from "../taking/attempt.js";
+import type { Tx } from "../db/tx.js";
 import type { CatalogueIds } from "./catalogue.js";
 
 /**

@@ -18,7 +18,7 @@ export interface Caller {
   /**
    * Set when the session was opened with an access code: the candidate profile of that code. Such
    * a session is a Candidate session of this profile only (its account, its tests), whatever other
-   * roles or profiles the user has; see auth/candidate-reach.ts.
+   * roles or profiles the user has; see ownCandidateProfiles in auth/scope.ts.
    */
   codeCandidateId: number | null;
 }

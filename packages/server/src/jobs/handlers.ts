@@ -4,7 +4,7 @@ import { purgeOldHits } from "../auth/rate-limit.js";
 import { deliverMail } from "../mail/deliver.js";
 import { DELIVER_JOB } from "../mail/outbox.js";
 import { registerTakingJobs } from "../taking/expiry.js";
-import { registerResultsJobs } from "../results/notify.js";
+import { registerResultsJobs } from "../results/scoring/notify.js";
 
 /** Every background job the server runs. Areas add theirs here. */
 export async function registerJobHandlers(ctx: AppContext): Promise<void> {

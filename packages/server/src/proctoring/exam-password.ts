@@ -6,7 +6,7 @@ import { candidates, proctorPasswords, tests, assignedTests } from "../db/schema
 import { hashPassword } from "../auth/passwords.js";
 import { queueMail } from "../mail/outbox.js";
 import { usesExamPassword, type ProctorFacts } from "./steps.js";
-import type { Tx } from "../taking/attempt.js";
+import type { Tx } from "../db/tx.js";
 
 /**
  * Exam passwords of proctor-service tests: one per assigned test, random, shown to nobody but

@@ -1,8 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { PROCTOR_PASSWORD_ATTEMPTS, PROCTOR_PASSWORD_WINDOW_MINUTES, proctorMessages } from "@parlance/contract";
+import { PROCTOR_PASSWORD_ATTEMPTS, PROCTOR_PASSWORD_WINDOW_MINUTES, proctorMessages, type proctoringRoutes } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import { proctorAgreements, proctorPasswords } from "../db/schema.js";
-import type { Caller } from "../http/caller.js";
+import type { Scope } from "../auth/scope.js";
+import type { InputOf } from "../http/implement-area.js";
 import { conflict, HttpError, tooManyRequests, unprocessable } from "../http/errors.js";
 import { verifyPassword } from "../auth/passwords.js";
 import { limitedTry, type RateRule } from "../auth/rate-limit.js";
@@ -23,8 +24,8 @@ const passwordRule = (assignedTestId: number): RateRule => ({
 });
 
 /** POST /api/proctorservice/authorize {id, password}. */
-export async function authorizeProctor(ctx: AppContext, caller: Caller, input: { id: number; password: string }, ip: string): Promise<{ success: true }> {
-  const held = await heldTest(ctx.db, caller, input.id);
+export async function authorizeProctor(ctx: AppContext, scope: Scope, input: InputOf<typeof proctoringRoutes.authorize>): Promise<{ success: true }> {
+  const held = await heldTest(ctx.db, scope, input.id);
   if (!isProctored(held)) throw say("notProctored", 409);
   if (!usesExamPassword(held)) throw say("noExamPassword", 409);
   // Counted before it is checked: simultaneous guesses cannot all slip under the limit.
@@ -39,32 +40,25 @@ export async function authorizeProctor(ctx: AppContext, caller: Caller, input: {
   if (row.authorizedAt) return { success: true };
   await ctx.db
     .update(proctorPasswords)
-    .set({ authorizedAt: new Date(), authorizedByUserId: caller.userId })
+    .set({ authorizedAt: new Date(), authorizedByUserId: scope.userId })
     .where(and(eq(proctorPasswords.assignedTestId, held.id), isNull(proctorPasswords.authorizedAt)));
-  await audit(ctx, { caller, accountId: held.accountId, action: "proctor.authorize", targetType: "assigned_test", targetId: held.id, details: {}, ip });
+  await audit(ctx, { scope, accountId: held.accountId, action: "proctor.authorize", targetType: "assigned_test", targetId: held.id, details: {} });
   return { success: true };
 }
 
-export interface AgreementInput {
-  group_key: string;
-  assigned_test_id: number;
-  proctor_name: string;
-  agree: true;
-}
-
 /** POST /api/test_content/submit_proctor_agreement: once per group; a second one answers 409. */
-export async function submitAgreement(ctx: AppContext, caller: Caller, input: AgreementInput, ip: string): Promise<{ success: true; signed_at: string }> {
-  const held = await heldTest(ctx.db, caller, input.assigned_test_id);
+export async function submitAgreement(ctx: AppContext, scope: Scope, input: InputOf<typeof proctoringRoutes.agreement>): Promise<{ success: true; signed_at: string }> {
+  const held = await heldTest(ctx.db, scope, input.assigned_test_id);
   if (!isProctored(held)) throw say("notProctored", 409);
   const groupKey = await groupKeyOf(ctx.db, held);
   if (groupKey !== input.group_key) throw say("wrongGroup");
   const now = new Date();
   const rows = await ctx.db
     .insert(proctorAgreements)
-    .values({ groupKey, candidateId: held.candidateId, assignedTestId: held.id, proctorName: input.proctor_name, signedAt: now, signedByUserId: caller.userId, ip })
+    .values({ groupKey, candidateId: held.candidateId, assignedTestId: held.id, proctorName: input.proctor_name, signedAt: now, signedByUserId: scope.userId, ip: scope.ip })
     .onConflictDoNothing({ target: proctorAgreements.groupKey })
     .returning({ id: proctorAgreements.id });
   if (rows.length === 0) throw conflict(proctorMessages.alreadySigned, "proctor.messages.alreadySigned");
-  await audit(ctx, { caller, accountId: held.accountId, action: "proctor.agreement", targetType: "assigned_test", targetId: held.id, details: { groupKey, proctorName: input.proctor_name }, ip });
+  await audit(ctx, { scope, accountId: held.accountId, action: "proctor.agreement", targetType: "assigned_test", targetId: held.id, details: { groupKey, proctorName: input.proctor_name } });
   return { success: true, signed_at: now.toISOString() };
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { candidateTrackTests, proctorAgreements, proctorPasswords } from "../db/schema.js";
-import type { Tx } from "../taking/attempt.js";
+import type { Tx } from "../db/tx.js";
 
 /**
  * What a proctored test needs before it starts (or before its paper is downloaded): the exam

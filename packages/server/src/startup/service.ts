@@ -3,6 +3,7 @@ import { PERMISSIONS, visibleDepartments, type Language, type Service, type Star
 import type { AppContext } from "../context.js";
 import { accounts } from "../db/schema.js";
 import type { Caller } from "../http/caller.js";
+import type { Scope } from "../auth/scope.js";
 import { catalogFor, hasTranslation, translate } from "../i18n/catalog.js";
 
 /** A `?error=` / `?notice=` key from a form redirect, shown translated; anything else is ignored. */
@@ -11,14 +12,23 @@ function messageFromKey(language: Language, key: unknown): string | undefined {
   return hasTranslation(language, key) || hasTranslation("en-US", key) ? translate(language, key) : undefined;
 }
 
+/**
+ * Who is signed in, as the screens show them: the user's own name, address, roles and account
+ * (a password candidate's user keeps its account, which the scope leaves out), read once from the
+ * session by the handler.
+ */
+export type SignedInUser = Pick<Caller, "firstName" | "email" | "roles" | "accountId" | "officeId">;
+
+export interface StartupInput {
+  language: Language;
+  /** A form redirect's `?error=` / `?notice=` keys. */
+  query: { error?: unknown; notice?: unknown };
+  user: SignedInUser | null;
+}
+
 /** The data every screen receives: language, translations, who is signed in and what they may do. */
-export async function buildStartup(
-  ctx: Pick<AppContext, "db" | "config">,
-  caller: Caller | null,
-  language: Language,
-  query: { error?: unknown; notice?: unknown },
-): Promise<Startup> {
-  const authorized = Object.fromEntries(PERMISSIONS.map((p) => [p, caller?.permissions.has(p) ?? false])) as Startup["authorized"];
+export async function buildStartup(ctx: Pick<AppContext, "db" | "config">, scope: Scope | null, { language, query, user }: StartupInput): Promise<Startup> {
+  const authorized = Object.fromEntries(PERMISSIONS.map((p) => [p, scope?.permissions.has(p) ?? false])) as Startup["authorized"];
   const startup: Startup = {
     language,
     // The server's own messages; the screens' strings ship with the web app, so the payload stays
@@ -26,29 +36,29 @@ export async function buildStartup(
     translations: { messages: catalogFor(language).messages },
     authorized,
     enableSSO: false,
-    devMailbox: !ctx.config.production && (caller?.permissions.has("devMailbox") ?? false),
+    devMailbox: !ctx.config.production && (scope?.permissions.has("devMailbox") ?? false),
   };
   const error = messageFromKey(language, query.error);
   const notice = messageFromKey(language, query.notice);
   if (error) startup.error = error;
   if (notice) startup.notice = notice;
-  if (!caller) return startup;
+  if (!scope || !user) return startup;
 
-  const [account] = caller.accountId
-    ? await ctx.db.select().from(accounts).where(eq(accounts.id, caller.accountId)).limit(1)
+  const [account] = user.accountId
+    ? await ctx.db.select().from(accounts).where(eq(accounts.id, user.accountId)).limit(1)
     : [];
   startup.userFlags = {
-    firstName: caller.firstName,
-    roles: caller.roles,
-    shouldViewPasswordChange: caller.permissions.has("changePassword"),
-    username: caller.email,
-    userId: caller.userId,
+    firstName: user.firstName,
+    roles: user.roles,
+    shouldViewPasswordChange: scope.permissions.has("changePassword"),
+    username: user.email,
+    userId: scope.userId,
     visibleDepartments: visibleDepartments(
       account
         ? { services: account.services as Service[], usesProctorService: account.usesProctorService, prepay: account.prepay, invoiced: account.invoiced }
         : null,
     ),
   };
-  if (account) startup.account = { id: account.id, name: account.name, officeId: caller.officeId };
+  if (account) startup.account = { id: account.id, name: account.name, officeId: user.officeId };
   return startup;
 }

@@ -1,22 +1,22 @@
-import { ownCandidateProfiles } from "../auth/candidate-reach.js";
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import { SAVE_GRACE_SECONDS, takingMessages, type TestContent } from "@parlance/contract";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { SAVE_GRACE_SECONDS, takingMessages, type submitOutput, type TestContent } from "@parlance/contract";
+import type { z } from "zod";
+import type { AppContext } from "../context.js";
 import type { Db } from "../db/client.js";
-import { assignedTests, candidateTestAnswers, candidateTests, candidates, testContentVersions, tests } from "../db/schema.js";
-import type { Caller } from "../http/caller.js";
-import { conflict, HttpError } from "../http/errors.js";
+import type { Tx } from "../db/tx.js";
+import { assignedTests, candidateTestAnswers, candidateTests, candidates, tests } from "../db/schema.js";
+import { ownCandidateProfiles, type Scope } from "../auth/scope.js";
+import { conflict, HttpError, unprocessable } from "../http/errors.js";
 import { audit } from "../audit/audit.js";
 import { receiptOf, type AnswerMap } from "./view.js";
-import { routeScoreableTest } from "../evaluators/routing.js";
+import { EXPIRE_JOB } from "./expiry.js";
+import { routeScoreableTest } from "../results/scoring/routing.js";
 
 /**
- * The pieces every taking route shares: finding the assigned test the caller holds, loading the
- * pinned content, the clock, and the one way an attempt becomes submitted (by the candidate or
- * by the deadline job).
+ * The pieces every taking route shares: finding the assigned test the session holds, the one way
+ * an attempt is opened (online and live starts), the clock, and the one way an attempt becomes
+ * submitted (by the candidate or by the deadline job). Content is read through content/read.ts.
  */
-
-/** A database handle or an open transaction. */
-export type Tx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type Attempt = typeof candidateTests.$inferSelect;
 
@@ -25,8 +25,11 @@ export const GRACE_MS = SAVE_GRACE_SECONDS * 1000;
 /** 404 in the taking routes' own words: another candidate's test looks exactly like a missing one. */
 export const testNotFound = () => new HttpError(404, takingMessages.notFound, "taking.messages.notFound");
 
-/** The assigned test with the facts the taking rules need, if it belongs to one of the caller's profiles. */
-export async function heldTest(db: Tx, caller: Caller, assignedTestId: number) {
+/** 422 with one of the taking messages: why a test cannot be started or downloaded. */
+export const refuse = (key: keyof typeof takingMessages) => unprocessable(takingMessages[key], `taking.messages.${key}`);
+
+/** The assigned test with the facts the taking rules need, if it belongs to one of the session's profiles. */
+export async function heldTest(db: Tx, scope: Scope, assignedTestId: number) {
   const [row] = await db
     .select({
       id: assignedTests.id,
@@ -45,8 +48,8 @@ export async function heldTest(db: Tx, caller: Caller, assignedTestId: number) {
     .from(assignedTests)
     .innerJoin(candidates, eq(candidates.id, assignedTests.candidateId))
     .innerJoin(tests, eq(tests.id, assignedTests.testId))
-    // Scope: only the caller's own candidate profiles; a deleted profile no longer takes tests.
-    .where(and(eq(assignedTests.id, assignedTestId), ownCandidateProfiles(caller), isNull(candidates.deletedAt)))
+    // Scope: only the session's own candidate profiles; a deleted profile no longer takes tests.
+    .where(and(eq(assignedTests.id, assignedTestId), ownCandidateProfiles(scope), isNull(candidates.deletedAt)))
     .limit(1);
   if (!row) throw testNotFound();
   const [attempt] = await db.select().from(candidateTests).where(eq(candidateTests.assignedTestId, assignedTestId)).limit(1);
@@ -54,34 +57,51 @@ export async function heldTest(db: Tx, caller: Caller, assignedTestId: number) {
 }
 export type HeldTest = Awaited<ReturnType<typeof heldTest>>;
 
-// Content versions never change (import.ts only adds rows), so a version read once can be kept:
-// every save validates against the content, and this spares a jsonb read per save. The cache
-// belongs to one database handle (tests open several databases in one process, with equal ids).
-const contentCaches = new WeakMap<Db, Map<number, TestContent>>();
-
-/** The pinned content. Called outside transactions (on PGlite a second query would wait for the open one). */
-export async function contentOf(db: Db, versionId: number): Promise<TestContent> {
-  let cache = contentCaches.get(db);
-  if (!cache) contentCaches.set(db, (cache = new Map()));
-  const cached = cache.get(versionId);
-  if (cached) return cached;
-  const [row] = await db.select({ content: testContentVersions.content }).from(testContentVersions).where(eq(testContentVersions.id, versionId));
-  if (!row) throw new HttpError(422, takingMessages.accessFailure, "taking.messages.accessFailure");
-  const content = row.content as TestContent;
-  if (cache.size > 500) cache.clear();
-  cache.set(versionId, content);
-  return content;
+/** Why a held test cannot be started (or its paper downloaded) now, in the rules' order; null: it can. */
+export function startRefusal(held: HeldTest, now: Date): keyof typeof takingMessages | null {
+  if (held.deletedAt) return "deleted";
+  if (held.state === "taken") return "alreadySubmitted";
+  if (held.state === "cancelled") return "cancelled";
+  if (held.state === "expired" || held.expiresAt.getTime() <= now.getTime()) return "expired";
+  if (held.state === "needs_scheduling") return "needsScheduling";
+  if (held.state === "needs_payment") return "needsPayment";
+  return null;
 }
 
-/** The newest content version of a catalogue test, or null when it has no online content. */
-export async function newestVersion(db: Tx, testId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: testContentVersions.id })
-    .from(testContentVersions)
-    .where(eq(testContentVersions.testId, testId))
-    .orderBy(desc(testContentVersions.id))
-    .limit(1);
-  return row?.id ?? null;
+/** The time a candidate has: the test's limit, doubled for adjustments; null when untimed. */
+export const timeLimitMs = (minutes: number | null | undefined, adjustments: boolean): number | null =>
+  minutes ? minutes * 60_000 * (adjustments ? 2 : 1) : null;
+
+/**
+ * The first start of an attempt, online or at a live, video or sight-translation session: pins the
+ * content, sets the server's deadline and queues the job that submits the attempt when time is
+ * over. Null when another start (a second tab) created the attempt first: the caller resumes it.
+ */
+export async function openAttempt(
+  ctx: Pick<AppContext, "db" | "jobs">,
+  held: HeldTest,
+  version: { versionId: number; content: TestContent },
+  now: Date,
+): Promise<Attempt | null> {
+  const limitMs = timeLimitMs(version.content.time_limit_minutes, held.adjustments);
+  const fields = { contentVersionId: version.versionId, deadlineAt: limitMs ? new Date(now.getTime() + limitMs) : null, startedAt: now, lastHeartbeatAt: now };
+  if (held.attempt) {
+    // An attempt recorded before online taking (no pinned content) gets its content and clock now.
+    const [updated] = await ctx.db.update(candidateTests).set(fields).where(eq(candidateTests.id, held.attempt.id)).returning();
+    return updated;
+  }
+  const [created] = await ctx.db
+    .insert(candidateTests)
+    .values({ assignedTestId: held.id, candidateId: held.candidateId, accountId: held.accountId, state: "in_progress", ...fields })
+    // Two tabs starting at once: one row wins (unique assigned test); the other resumes it.
+    .onConflictDoNothing({ target: candidateTests.assignedTestId })
+    .returning();
+  if (!created) return null;
+  if (limitMs) {
+    // The deadline job; the minute sweep (expiry.ts) catches it if this one is lost.
+    await ctx.jobs.send(EXPIRE_JOB, { candidateTestId: created.id }, { startAfterSeconds: Math.ceil((limitMs + GRACE_MS) / 1000) + 1 });
+  }
+  return created;
 }
 
 export const remainingMs = (attempt: Pick<Attempt, "deadlineAt">, now: Date): number | null =>
@@ -114,12 +134,8 @@ export async function lockAttempt(tx: Tx, attemptId: number): Promise<Attempt> {
   return row;
 }
 
-export interface Submitted {
-  receipt: string;
-  answered: number;
-  items: number;
-  submitted_at: string;
-}
+/** What a submission answers (the Thank You screen's receipt). */
+type Submitted = z.input<typeof submitOutput>;
 
 /**
  * Submits a locked, open attempt with the answers recorded so far: the receipt, the attempt
@@ -130,7 +146,7 @@ export async function finalizeAttempt(
   tx: Tx,
   attempt: Attempt,
   content: TestContent,
-  by: { caller: Caller; ip?: string } | "deadline",
+  by: Scope | "deadline",
   now: Date,
 ): Promise<Submitted> {
   const r = receiptOf(content, await answersOf(tx, attempt.id));
@@ -144,13 +160,12 @@ export async function finalizeAttempt(
   await audit(
     { db: tx as Db },
     {
-      caller: by === "deadline" ? null : by.caller,
+      scope: by === "deadline" ? undefined : by,
       accountId: attempt.accountId,
       action: "taking.submit",
       targetType: "candidate_test",
       targetId: attempt.id,
       details: { assignedTestId: attempt.assignedTestId, receipt: r.receipt, answered: r.answered, items: r.items, by: by === "deadline" ? "deadline" : "candidate" },
-      ip: by === "deadline" ? undefined : by.ip,
     },
   );
   return { ...r, submitted_at: now.toISOString() };

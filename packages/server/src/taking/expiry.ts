@@ -1,7 +1,8 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { candidateTests } from "../db/schema.js";
-import { contentOf, finalizeAttempt, GRACE_MS, isOverdue, lockAttempt } from "./attempt.js";
+import { contentOf } from "../content/read.js";
+import { finalizeAttempt, GRACE_MS, isOverdue, lockAttempt } from "./attempt.js";
 
 /**
  * The server owns the clock (DESIGN.md §6): an attempt whose deadline plus grace has passed is

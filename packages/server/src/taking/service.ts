@@ -1,32 +1,35 @@
-import { ownCandidateProfiles } from "../auth/candidate-reach.js";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { takingMessages, type TestContent, type TestContentView, type SectionView } from "@parlance/contract";
+import { takingMessages, type takingParams, type takingRoutes, type TestContent, type TestContentView, type SectionView } from "@parlance/contract";
+import type { z } from "zod";
 import type { AppContext } from "../context.js";
+import type { Tx } from "../db/tx.js";
 import { candidateTestAnswers, candidateTestMediaGrants as grants, candidateTests, candidates } from "../db/schema.js";
-import type { Caller } from "../http/caller.js";
-import { badRequest, HttpError, unprocessable } from "../http/errors.js";
+import { ownCandidateProfiles, type Scope } from "../auth/scope.js";
+import type { InputOf } from "../http/implement-area.js";
+import { badRequest, HttpError } from "../http/errors.js";
+import { contentOf, findItem, itemsInOrder, newestVersion } from "../content/read.js";
 import {
   answersOf,
-  contentOf,
   finalizeAttempt,
-  GRACE_MS,
   heldTest,
   isOverdue,
   lockAttempt,
-  newestVersion,
+  openAttempt,
+  refuse,
   remainingMs,
   requireOpen,
+  startRefusal,
   submittedReceipt,
-  type Submitted,
-  type Tx,
 } from "./attempt.js";
-import { contentView, findItem, isResponseItem, itemsInOrder, sectionView } from "./view.js";
-import { EXPIRE_JOB } from "./expiry.js";
+import { contentView, isResponseItem, sectionView } from "./view.js";
 import { proctorStepsLeft } from "../proctoring/steps.js";
 
 /** Test taking: the logic behind /api/test_content/* and /api/heartbeat (routes.ts stays thin). */
 
-const refuse = (key: keyof typeof takingMessages) => unprocessable(takingMessages[key], `taking.messages.${key}`);
+/** The assigned test of a taking route's path. */
+type Params = z.output<typeof takingParams>;
+type Progress = InputOf<typeof takingRoutes.save>;
+type ProgressItem = Progress["candidate_test_items"][number];
 
 /** Where a resumed candidate lands: the section of their most recent answer, else the first. */
 async function currentSection(db: Tx, attemptId: number, content: TestContent): Promise<number> {
@@ -40,44 +43,24 @@ async function currentSection(db: Tx, attemptId: number, content: TestContent): 
 }
 
 /** POST start_test/{id}: creates the attempt (pinned content, server deadline) or resumes it. */
-export async function startTest(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<TestContentView> {
+export async function startTest(ctx: AppContext, scope: Scope, { id }: Params): Promise<TestContentView> {
   const now = new Date();
-  const held = await heldTest(ctx.db, caller, id);
+  const held = await heldTest(ctx.db, scope, id);
   let attempt = held.attempt;
   if (!attempt || attempt.contentVersionId === null) {
     // A first start: every rule that keeps a test from being taken, each with its own message.
     if (attempt && attempt.state !== "in_progress") throw refuse(attempt.state === "received" ? "alreadySubmitted" : "notOnline");
-    if (held.deletedAt) throw refuse("deleted");
-    if (held.state === "taken") throw refuse("alreadySubmitted");
-    if (held.state === "cancelled") throw refuse("cancelled");
-    if (held.state === "expired" || held.expiresAt.getTime() <= now.getTime()) throw refuse("expired");
-    if (held.state === "needs_scheduling") throw refuse("needsScheduling");
-    if (held.state === "needs_payment") throw refuse("needsPayment");
+    const refusal = startRefusal(held, now);
+    if (refusal) throw refuse(refusal);
     if (held.method !== "online") throw refuse("notOnline");
     // A proctored test starts once its proctor has entered the exam password and signed the agreement.
     if (await proctorStepsLeft(ctx.db, held)) throw refuse("needsProctor");
     const versionId = await newestVersion(ctx.db, held.testId);
     if (versionId === null) throw refuse("accessFailure");
-    const content = await contentOf(ctx.db, versionId);
-    const limitMs = content.time_limit_minutes ? content.time_limit_minutes * 60_000 * (held.adjustments ? 2 : 1) : null;
-    const fields = { contentVersionId: versionId, deadlineAt: limitMs ? new Date(now.getTime() + limitMs) : null, startedAt: now, lastHeartbeatAt: now };
-    if (attempt) {
-      // An attempt recorded before online taking (no pinned content) gets its content and clock now.
-      [attempt] = await ctx.db.update(candidateTests).set(fields).where(eq(candidateTests.id, attempt.id)).returning();
-    } else {
-      const [created] = await ctx.db
-        .insert(candidateTests)
-        .values({ assignedTestId: id, candidateId: held.candidateId, accountId: held.accountId, state: "in_progress", ...fields })
-        // Two tabs starting at once: one row wins (unique assigned test); the other resumes it.
-        .onConflictDoNothing({ target: candidateTests.assignedTestId })
-        .returning();
-      if (!created) return startTest(ctx, caller, id, ip);
-      attempt = created;
-      if (limitMs) {
-        // The deadline job; the minute sweep (expiry.ts) catches it if this one is lost.
-        await ctx.jobs.send(EXPIRE_JOB, { candidateTestId: created.id }, { startAfterSeconds: Math.ceil((limitMs + GRACE_MS) / 1000) + 1 });
-      }
-    }
+    const opened = await openAttempt(ctx, held, { versionId, content: await contentOf(ctx.db, versionId) }, now);
+    // Another tab started it first: resume that attempt.
+    if (!opened) return startTest(ctx, scope, { id });
+    attempt = opened;
   } else if (attempt.state === "received") {
     throw refuse("alreadySubmitted");
   } else if (attempt.state !== "in_progress") {
@@ -87,7 +70,7 @@ export async function startTest(ctx: AppContext, caller: Caller, id: number, ip:
     const content = await contentOf(ctx.db, attempt.contentVersionId);
     await ctx.db.transaction(async (tx) => {
       const locked = await lockAttempt(tx, attempt!.id);
-      if (locked.state === "in_progress") await finalizeAttempt(tx, locked, content, { caller, ip }, now);
+      if (locked.state === "in_progress") await finalizeAttempt(tx, locked, content, scope, now);
     });
     throw refuse("timeOverSubmitted");
   }
@@ -96,20 +79,14 @@ export async function startTest(ctx: AppContext, caller: Caller, id: number, ip:
 }
 
 /** GET get_section/{id}?section=n: a page of the started test with the saved responses. */
-export async function getSection(ctx: AppContext, caller: Caller, id: number, sectionNo: number | undefined): Promise<SectionView> {
+export async function getSection(ctx: AppContext, scope: Scope, { id, section: sectionNo }: Params & InputOf<typeof takingRoutes.section>): Promise<SectionView> {
   const now = new Date();
-  const { attempt } = await heldTest(ctx.db, caller, id);
+  const { attempt } = await heldTest(ctx.db, scope, id);
   requireOpen(attempt, now);
   const content = await contentOf(ctx.db, attempt.contentVersionId);
   const n = sectionNo ?? (await currentSection(ctx.db, attempt.id, content));
   if (n > content.sections.length) throw new HttpError(404, takingMessages.noSuchSection, "taking.messages.noSuchSection");
   return sectionView(content, n, await answersOf(ctx.db, attempt.id), remainingMs(attempt, now), id);
-}
-
-export interface ProgressItem {
-  id: string;
-  response: string;
-  seq: number;
 }
 
 /** Checks each answer against the pinned content (400 names the question); keeps the newest seq per item. */
@@ -149,13 +126,7 @@ async function writeAnswers(tx: Tx, attemptId: number, items: ProgressItem[], no
   return items.map((i) => ({ id: i.id, seq: seqOf.get(i.id) ?? i.seq }));
 }
 
-export interface ProgressBody {
-  id?: number;
-  candidate_test_items: ProgressItem[];
-  seconds_taken?: number;
-}
-
-const checkBodyId = (id: number, body: ProgressBody) => {
+const checkBodyId = (id: number, body: Progress) => {
   if (body.id !== undefined && body.id !== id) throw badRequest(takingMessages.bodyIdMismatch, "taking.messages.bodyIdMismatch");
 };
 
@@ -169,9 +140,9 @@ async function recordSecondsTaken(tx: Tx, attemptId: number, seconds: number | u
 }
 
 /** POST save_progress/{id}. */
-export async function saveProgress(ctx: AppContext, caller: Caller, id: number, body: ProgressBody) {
+export async function saveProgress(ctx: AppContext, scope: Scope, { id }: Params, body: Progress) {
   checkBodyId(id, body);
-  const { attempt } = await heldTest(ctx.db, caller, id);
+  const { attempt } = await heldTest(ctx.db, scope, id);
   requireOpen(attempt, new Date());
   const items = checkItems(await contentOf(ctx.db, attempt.contentVersionId), body.candidate_test_items);
   return ctx.db.transaction(async (tx) => {
@@ -186,9 +157,9 @@ export async function saveProgress(ctx: AppContext, caller: Caller, id: number, 
 }
 
 /** POST submit_test/{id}: saves then submits; a repeat answers the same receipt. */
-export async function submitTest(ctx: AppContext, caller: Caller, id: number, body: ProgressBody, ip: string): Promise<Submitted> {
+export async function submitTest(ctx: AppContext, scope: Scope, { id }: Params, body: Progress) {
   checkBodyId(id, body);
-  const { attempt } = await heldTest(ctx.db, caller, id);
+  const { attempt } = await heldTest(ctx.db, scope, id);
   if (!attempt || attempt.contentVersionId === null) throw new HttpError(409, takingMessages.notStarted, "taking.messages.notStarted");
   const content = await contentOf(ctx.db, attempt.contentVersionId);
   if (attempt.state === "received") return submittedReceipt(ctx.db, attempt, content);
@@ -201,13 +172,13 @@ export async function submitTest(ctx: AppContext, caller: Caller, id: number, bo
     if (locked.state === "received") return submittedReceipt(tx, locked, content);
     if (!isOverdue(locked, now)) await writeAnswers(tx, locked.id, items, now);
     await recordSecondsTaken(tx, locked.id, body.seconds_taken);
-    return finalizeAttempt(tx, locked, content, { caller, ip }, now);
+    return finalizeAttempt(tx, locked, content, scope, now);
   });
 }
 
 /** GET check_status/{id}. */
-export async function checkStatus(ctx: AppContext, caller: Caller, id: number) {
-  const { attempt } = await heldTest(ctx.db, caller, id);
+export async function checkStatus(ctx: AppContext, scope: Scope, { id }: Params) {
+  const { attempt } = await heldTest(ctx.db, scope, id);
   if (!attempt || attempt.contentVersionId === null) return { success: true, state: "not_started" as const, remaining: null };
   if (attempt.state === "received") return { success: true, state: "received" as const, remaining: 0 };
   return { success: true, state: "in_progress" as const, remaining: remainingMs(attempt, new Date()) };
@@ -218,8 +189,8 @@ export async function checkStatus(ctx: AppContext, caller: Caller, id: number) {
  * counted per item on the server; `play` re-confirms a play already counted, so a reload in the
  * middle of a recording does not cost another.
  */
-export async function audioAccess(ctx: AppContext, caller: Caller, id: number, query: { item: string; play?: number }, spend: boolean) {
-  const { attempt } = await heldTest(ctx.db, caller, id);
+export async function audioAccess(ctx: AppContext, scope: Scope, { id }: Params, query: InputOf<typeof takingRoutes.grantAudio>, spend: boolean) {
+  const { attempt } = await heldTest(ctx.db, scope, id);
   requireOpen(attempt, new Date());
   const item = findItem(await contentOf(ctx.db, attempt.contentVersionId), query.item);
   if (!item || (item.kind !== "audio" && item.kind !== "video")) throw refuse("grantFailure");
@@ -245,8 +216,8 @@ export async function audioAccess(ctx: AppContext, caller: Caller, id: number, q
   });
 }
 
-/** POST /api/heartbeat: the caller's open attempt (or the one named) is alive; answers the time left. */
-export async function heartbeat(ctx: AppContext, caller: Caller, assignedTestId: number | undefined) {
+/** POST /api/heartbeat: the session's open attempt (or the one named) is alive; answers the time left. */
+export async function heartbeat(ctx: AppContext, scope: Scope, { id: assignedTestId }: InputOf<typeof takingRoutes.heartbeat>) {
   const now = new Date();
   const [open] = await ctx.db
     .select({ id: candidateTests.id, assignedTestId: candidateTests.assignedTestId, deadlineAt: candidateTests.deadlineAt })
@@ -254,7 +225,7 @@ export async function heartbeat(ctx: AppContext, caller: Caller, assignedTestId:
     .innerJoin(candidates, eq(candidates.id, candidateTests.candidateId))
     .where(
       and(
-        ownCandidateProfiles(caller),
+        ownCandidateProfiles(scope),
         eq(candidateTests.state, "in_progress"),
         sql`${candidateTests.contentVersionId} IS NOT NULL`,
         assignedTestId === undefined ? undefined : eq(candidateTests.assignedTestId, assignedTestId),

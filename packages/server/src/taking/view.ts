@@ -10,6 +10,7 @@ import {
   type TestContent,
   type TestContentView,
 } from "@parlance/contract";
+import { itemsInOrder } from "../content/read.js";
 
 /**
  * Turns stored content (which holds radio answer keys and audio transcripts) into what the
@@ -21,21 +22,6 @@ import {
 export type AnswerMap = Map<string, { response: string; seq: number }>;
 
 export const isResponseItem = (item: ContentItem) => RESPONSE_KINDS.includes(item.kind);
-
-/** Every item with its section number (from 1) and question number, in content order. */
-export function itemsInOrder(content: TestContent): { item: ContentItem; section: number; number: number | null }[] {
-  const out: { item: ContentItem; section: number; number: number | null }[] = [];
-  let number = 0;
-  content.sections.forEach((s, i) => {
-    for (const item of s.items) out.push({ item, section: i + 1, number: item.numbered ? ++number : null });
-  });
-  return out;
-}
-
-export function findItem(content: TestContent, id: string): ContentItem | undefined {
-  for (const s of content.sections) for (const item of s.items) if (item.id === id) return item;
-  return undefined;
-}
 
 export function contentView(
   assignedTestId: number,

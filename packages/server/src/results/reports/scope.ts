@@ -1,7 +1,6 @@
-import { ownCandidateProfiles } from "../../auth/candidate-reach.js";
 import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { assignedTests, candidates, candidateTests, scoringAssignments } from "../../db/schema.js";
-import type { Caller } from "../../http/caller.js";
+import { ownCandidateProfiles, type Scope } from "../../auth/scope.js";
 
 /**
  * Whose results a caller reaches (reports, summaries): client users their account's (office users
@@ -9,18 +8,18 @@ import type { Caller } from "../../http/caller.js";
  * evaluator the tests routed to them, and a Testing Executive (who assigns evaluators) all. The
  * condition joins candidate_tests with candidates and assigned_tests; no match answers 404.
  */
-export function resultsInReach(caller: Caller): SQL {
+export function resultsInReach(scope: Scope): SQL {
   const reach: SQL[] = [];
-  if (caller.accountId !== null && caller.permissions.has("testHistory")) {
+  if (scope.accountId !== null && scope.permissions.has("testHistory")) {
     reach.push(
-      and(eq(candidates.accountId, caller.accountId), caller.officeId === null ? undefined : eq(candidates.officeId, caller.officeId))!,
+      and(eq(candidates.accountId, scope.accountId), scope.officeId === null ? undefined : eq(candidates.officeId, scope.officeId))!,
     );
   }
-  if (caller.permissions.has("tests")) reach.push(ownCandidateProfiles(caller));
-  if (caller.permissions.has("assignEvaluators")) reach.push(sql`true`);
-  else if (caller.permissions.has("results")) {
+  if (scope.permissions.has("tests")) reach.push(ownCandidateProfiles(scope));
+  if (scope.permissions.has("assignEvaluators")) reach.push(sql`true`);
+  else if (scope.permissions.has("results")) {
     reach.push(
-      sql`EXISTS (SELECT 1 FROM ${scoringAssignments} WHERE ${scoringAssignments.candidateTestId} = ${candidateTests.id} AND ${scoringAssignments.evaluatorUserId} = ${caller.userId})`,
+      sql`EXISTS (SELECT 1 FROM ${scoringAssignments} WHERE ${scoringAssignments.candidateTestId} = ${candidateTests.id} AND ${scoringAssignments.evaluatorUserId} = ${scope.userId})`,
     );
   }
   if (reach.length === 0) return sql`false`;

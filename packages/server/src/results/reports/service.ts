@@ -1,12 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { reportMessages, timeZoneById, verifiedPagePath, type Language } from "@parlance/contract";
+import { reportMessages, timeZoneById, verifiedPagePath, type Language, type reportRoutes } from "@parlance/contract";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { accounts, assignedTests, candidates, candidateTests, languages, offices, scoreSheets, tests } from "../../db/schema.js";
-import type { Caller } from "../../http/caller.js";
+import type { Scope } from "../../auth/scope.js";
+import type { InputOf } from "../../http/implement-area.js";
+import type { PdfFile } from "../../http/pdf.js";
 import { HttpError, unprocessable } from "../../http/errors.js";
 import { ensureVerificationKey } from "../verify/keys.js";
-import { categoriesOf } from "../rubrics.js";
+import { categoriesOf } from "../scoring/rubrics.js";
 import { resultReportPdf } from "./document.js";
 import { languageOfCandidate, pdfLocale } from "./locale.js";
 import { resultsInReach } from "./scope.js";
@@ -42,7 +44,7 @@ const resultColumns = {
 };
 
 /** Results in the caller's reach, by candidate test id (the rows found; the caller checks the count). */
-function selectResults(db: Db, caller: Caller, ids: number[]) {
+function selectResults(db: Db, scope: Scope, ids: number[]) {
   return db
     .select(resultColumns)
     .from(candidateTests)
@@ -53,7 +55,7 @@ function selectResults(db: Db, caller: Caller, ids: number[]) {
     .innerJoin(tests, eq(tests.id, assignedTests.testId))
     .innerJoin(languages, eq(languages.id, tests.languageId))
     .leftJoin(scoreSheets, eq(scoreSheets.candidateTestId, candidateTests.id))
-    .where(and(inArray(candidateTests.id, ids), resultsInReach(caller)));
+    .where(and(inArray(candidateTests.id, ids), resultsInReach(scope)));
 }
 
 export const fullName = (p: { firstName: string; middleName: string; lastName: string }) =>
@@ -69,8 +71,8 @@ function categoryLevels(type: (typeof tests.$inferSelect)["testType"], chosen: R
 /** Absolute address of a page of the portal, as printed on paper. */
 const portalUrl = (publicUrl: string, path: string) => new URL(path, publicUrl).toString();
 
-export async function resultReport(ctx: AppContext, caller: Caller, id: number, now = new Date()): Promise<{ pdf: Buffer; filename: string }> {
-  const [r] = await selectResults(ctx.db, caller, [id]);
+export async function resultReport(ctx: AppContext, scope: Scope, { id }: { id: number }, now = new Date()): Promise<PdfFile> {
+  const [r] = await selectResults(ctx.db, scope, [id]);
   if (!r) throw notFound();
   if (r.resultState === null) throw unprocessable(reportMessages.noResult, "resultReport.messages.noResult");
   const key = await ensureVerificationKey(ctx.db, r.id);
@@ -107,8 +109,13 @@ export async function resultReport(ctx: AppContext, caller: Caller, id: number, 
  * The summary of several results, in the caller's language (it is the caller's document, about
  * several candidates) and Eastern time. Every id must be in reach, or the answer is 404 for all.
  */
-export async function resultsSummary(ctx: AppContext, caller: Caller, language: Language, ids: number[], now = new Date()): Promise<{ pdf: Buffer; filename: string }> {
-  const rows = await selectResults(ctx.db, caller, ids);
+export async function resultsSummary(
+  ctx: AppContext,
+  scope: Scope,
+  { candidate_tests: ids, language }: InputOf<typeof reportRoutes.summary> & { language: Language },
+  now = new Date(),
+): Promise<PdfFile> {
+  const rows = await selectResults(ctx.db, scope, ids);
   if (rows.length !== ids.length) throw notFound();
   const byId = new Map(rows.map((r) => [r.id, r]));
   const out: SummaryRow[] = [];

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { candidateTests } from "../../db/schema.js";
-import { newVerificationKey } from "../verification-key.js";
+import { newVerificationKey } from "./verification-key.js";
 
 /**
  * The verification key of a recorded result, given now if it has none. Scoring gives every new

@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
-import { altaLevelOf, normalizeVerificationKey, timeZoneById, verifiedPagePath, verifyMessages, type VerifiedResult } from "@parlance/contract";
+import { altaLevelOf, normalizeVerificationKey, timeZoneById, verifiedPagePath, verifyMessages, type VerifiedResult, type verifyRoutes } from "@parlance/contract";
+import type { z } from "zod";
+import type { DbContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
+import type { InputOf } from "../../http/implement-area.js";
 import { assignedTests, candidates, candidateTests, tests } from "../../db/schema.js";
 import { HttpError } from "../../http/errors.js";
 import { limitedTry, type RateRule } from "../../auth/rate-limit.js";
@@ -49,15 +52,21 @@ async function findByKey(db: Db, ip: string, raw: string) {
   });
 }
 
+/**
+ * Public routes: nobody need be signed in, so instead of a scope they take the client's address,
+ * by which failed tries are counted.
+ */
+type Visitor = { ip: string };
+
 /** POST /api/test_results/verify: the link to the key's public page. */
-export async function verifyKey(db: Db, ip: string, raw: string): Promise<{ link: string }> {
-  const found = await findByKey(db, ip, raw);
+export async function verifyKey({ db }: DbContext, { ip }: Visitor, input: InputOf<typeof verifyRoutes.verify>): Promise<{ link: string }> {
+  const found = await findByKey(db, ip, input.verification_key);
   return { link: verifiedPagePath(found.key) };
 }
 
 /** GET /api/test_results/verified/:key: just enough to confirm the result, nothing else. */
-export async function verifiedResult(db: Db, ip: string, raw: string): Promise<VerifiedResult> {
-  const r = await findByKey(db, ip, raw);
+export async function verifiedResult({ db }: DbContext, { ip }: Visitor, { key }: z.output<NonNullable<typeof verifyRoutes.verified.params>>): Promise<VerifiedResult> {
+  const r = await findByKey(db, ip, key);
   const at = r.takenAt ?? r.startedAt ?? r.scoredAt ?? new Date();
   const zone = timeZoneById(r.timeZoneId).name;
   const level = altaLevelOf(r.resultValue);

@@ -4,7 +4,7 @@ import { formatVerificationKey, normalizeVerificationKey, verifyMessages } from 
 import { candidateTests } from "../../db/schema.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { makeResult } from "../reports/test-fixtures.js";
-import { newVerificationKey } from "../verification-key.js";
+import { newVerificationKey } from "./verification-key.js";
 import { ensureVerificationKey } from "./keys.js";
 import { VERIFY_LIMIT } from "./service.js";
 

@@ -1,16 +1,16 @@
-import { ownCandidateProfiles } from "../../auth/candidate-reach.js";
 import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
-import type { ChooseAccountView, TestListEntry, TestListView } from "@parlance/contract";
+import type { chooseAccountParams, ChooseAccountView, TestListEntry, TestListView } from "@parlance/contract";
+import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { accounts, assignedTests, candidateTests, candidates, offices, tests } from "../../db/schema.js";
-import type { Caller } from "../../http/caller.js";
+import { ownCandidateProfiles, type Scope } from "../../auth/scope.js";
 import { testNotFound } from "../attempt.js";
 import { classify, entryHref, isAppointmentMethod, startWindow, type ListName } from "./classify.js";
 
 /** The Take a Test list and Choose Employer: the logic behind GET /api/tests/list and /api/tests/choose_account/:ids. */
 
-/** The caller's assigned tests over all their candidate profiles (one per employer), with what the lists need. */
-async function heldTests(ctx: AppContext, caller: Caller, extra?: SQL) {
+/** The session's assigned tests over all its candidate profiles (one per employer), with what the lists need. */
+async function heldTests(ctx: AppContext, scope: Scope, extra?: SQL) {
   return ctx.db
     .select({
       id: assignedTests.id,
@@ -36,8 +36,8 @@ async function heldTests(ctx: AppContext, caller: Caller, extra?: SQL) {
     .innerJoin(accounts, eq(accounts.id, assignedTests.accountId))
     .leftJoin(offices, eq(offices.id, assignedTests.officeId))
     .leftJoin(candidateTests, eq(candidateTests.assignedTestId, assignedTests.id))
-    // Scope: the caller's own profiles only; a deleted profile or a withdrawn test no longer lists.
-    .where(and(ownCandidateProfiles(caller), isNull(candidates.deletedAt), isNull(assignedTests.deletedAt), extra))
+    // Scope: the session's own profiles only; a deleted profile or a withdrawn test no longer lists.
+    .where(and(ownCandidateProfiles(scope), isNull(candidates.deletedAt), isNull(assignedTests.deletedAt), extra))
     .orderBy(assignedTests.id);
 }
 type Held = Awaited<ReturnType<typeof heldTests>>[number];
@@ -105,9 +105,9 @@ const byTime = (key: (e: TestListEntry) => string | null, desc = false) => (a: T
 };
 
 /** GET /api/tests/list. */
-export async function listTests(ctx: AppContext, caller: Caller): Promise<TestListView> {
+export async function listTests(ctx: AppContext, scope: Scope): Promise<TestListView> {
   const now = new Date();
-  const rows = await heldTests(ctx, caller);
+  const rows = await heldTests(ctx, scope);
   const lists: Record<ListName, { row: Held; entry: TestListEntry }[]> = { takable: [], upcoming: [], schedulable: [], purchasable: [], missed: [] };
   for (const row of rows) {
     const list = classify(row, now);
@@ -130,9 +130,9 @@ export async function listTests(ctx: AppContext, caller: Caller): Promise<TestLi
  * GET /api/tests/choose_account/:ids: the employers of these assigned tests. Every id must be one
  * of the caller's (else 404, as for a missing one); those no longer takable are left out.
  */
-export async function chooseAccount(ctx: AppContext, caller: Caller, ids: number[]): Promise<ChooseAccountView> {
+export async function chooseAccount(ctx: AppContext, scope: Scope, { ids }: z.output<typeof chooseAccountParams>): Promise<ChooseAccountView> {
   const now = new Date();
-  const rows = await heldTests(ctx, caller, inArray(assignedTests.id, ids));
+  const rows = await heldTests(ctx, scope, inArray(assignedTests.id, ids));
   if (rows.length !== ids.length) throw testNotFound();
   const open = rows.filter((r) => classify(r, now) === "takable" && r.attemptState === null && !isAppointmentMethod(r.method) && !r.scheduledAt);
   if (open.length === 0) throw testNotFound();

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
-import { liveMessages, takingMessages, type TestContent, type TestContentView, type TestLiveView } from "@parlance/contract";
+import { liveMessages, type liveParams, type takingParams, type TestContent, type TestContentView, type TestLiveView } from "@parlance/contract";
+import type { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { accounts, assignedTests, candidateTests, tests } from "../../db/schema.js";
-import type { Caller } from "../../http/caller.js";
+import { accounts, assignedTests, tests } from "../../db/schema.js";
+import type { Scope } from "../../auth/scope.js";
 import { unprocessable } from "../../http/errors.js";
-import { contentOf, GRACE_MS, heldTest, newestVersion, remainingMs, testNotFound, type HeldTest } from "../attempt.js";
+import { contentOf, newestVersion } from "../../content/read.js";
+import { heldTest, openAttempt, refuse, remainingMs, startRefusal, testNotFound, type HeldTest } from "../attempt.js";
 import { contentView } from "../view.js";
-import { EXPIRE_JOB } from "../expiry.js";
 import { startWindow } from "../list/classify.js";
 
 /**
@@ -17,7 +18,6 @@ import { startWindow } from "../list/classify.js";
 
 export type LiveStartKind = "live" | "video" | "sight";
 
-const refuse = (key: keyof typeof takingMessages) => unprocessable(takingMessages[key], `taking.messages.${key}`);
 const refuseLive = (key: keyof typeof liveMessages) => unprocessable(liveMessages[key], `takeTest.messages.${key}`);
 
 /** What the taking helpers leave out: the appointment, the session length and who assigned it. */
@@ -55,9 +55,9 @@ const attemptStateOf = (attempt: HeldTest["attempt"]): TestLiveView["attemptStat
   !attempt || attempt.contentVersionId === null ? "not_started" : attempt.state === "in_progress" ? "in_progress" : "received";
 
 /** GET /api/tests/live/:aid — a{id} or s{id}; s needs an appointment. Only the caller's live or video tests. */
-export async function liveShow(ctx: AppContext, caller: Caller, aid: { scheduled: boolean; id: number }): Promise<TestLiveView> {
+export async function liveShow(ctx: AppContext, scope: Scope, { aid }: z.output<typeof liveParams>): Promise<TestLiveView> {
   const now = new Date();
-  const held = await heldTest(ctx.db, caller, aid.id);
+  const held = await heldTest(ctx.db, scope, aid.id);
   if (held.deletedAt || (held.method !== "live" && held.method !== "video")) throw testNotFound();
   const facts = await sessionFacts(ctx, aid.id);
   if (aid.scheduled && !facts.scheduledAt) throw testNotFound();
@@ -82,10 +82,10 @@ export async function liveShow(ctx: AppContext, caller: Caller, aid: { scheduled
 }
 
 /** POST start_live_test/{id}, start_video_test/{id}, start_sight_translation/{id}. */
-export async function startLive(ctx: AppContext, caller: Caller, id: number, kind: LiveStartKind): Promise<TestContentView> {
+export async function startLive(ctx: AppContext, scope: Scope, { id }: z.output<typeof takingParams>, kind: LiveStartKind): Promise<TestContentView> {
   const now = new Date();
-  const held = await heldTest(ctx.db, caller, id);
-  let attempt = held.attempt;
+  const held = await heldTest(ctx.db, scope, id);
+  const attempt = held.attempt;
   const newest = await newestContent(ctx, held.testId);
 
   // Each start takes its own kind of test.
@@ -102,12 +102,8 @@ export async function startLive(ctx: AppContext, caller: Caller, id: number, kin
 
   // A first start: the rules of start_test, then the appointment's window.
   if (attempt && attempt.state !== "in_progress") throw attempt.state === "no_show" ? refuseLive("over") : refuse("alreadySubmitted");
-  if (held.deletedAt) throw refuse("deleted");
-  if (held.state === "taken") throw refuse("alreadySubmitted");
-  if (held.state === "cancelled") throw refuse("cancelled");
-  if (held.state === "expired" || held.expiresAt.getTime() <= now.getTime()) throw refuse("expired");
-  if (held.state === "needs_scheduling") throw refuse("needsScheduling");
-  if (held.state === "needs_payment") throw refuse("needsPayment");
+  const refusal = startRefusal(held, now);
+  if (refusal) throw refuse(refusal);
   const facts = await sessionFacts(ctx, id);
   const window = startWindow({ scheduledAt: facts.scheduledAt, durationMinutes: facts.durationMinutes });
   if (!window) throw refuse("needsScheduling");
@@ -115,21 +111,8 @@ export async function startLive(ctx: AppContext, caller: Caller, id: number, kin
   if (now >= window.closesAt) throw refuseLive("over");
   if (!newest) throw refuse("accessFailure");
 
-  const limitMs = newest.content.time_limit_minutes ? newest.content.time_limit_minutes * 60_000 * (held.adjustments ? 2 : 1) : null;
-  const fields = { contentVersionId: newest.versionId, deadlineAt: limitMs ? new Date(now.getTime() + limitMs) : null, startedAt: now, lastHeartbeatAt: now };
-  if (attempt) {
-    // An attempt recorded before online starts existed (no pinned content) gets its content now.
-    [attempt] = await ctx.db.update(candidateTests).set(fields).where(eq(candidateTests.id, attempt.id)).returning();
-  } else {
-    const [created] = await ctx.db
-      .insert(candidateTests)
-      .values({ assignedTestId: id, candidateId: held.candidateId, accountId: held.accountId, state: "in_progress", ...fields })
-      // Two tabs starting at once: one row wins (unique assigned test); the other resumes it.
-      .onConflictDoNothing({ target: candidateTests.assignedTestId })
-      .returning();
-    if (!created) return startLive(ctx, caller, id, kind);
-    attempt = created;
-    if (limitMs) await ctx.jobs.send(EXPIRE_JOB, { candidateTestId: created.id }, { startAfterSeconds: Math.ceil((limitMs + GRACE_MS) / 1000) + 1 });
-  }
-  return contentView(id, newest.content, { currentSection: 1, remainingMs: remainingMs(attempt, now) });
+  const opened = await openAttempt(ctx, held, newest, now);
+  // Another tab started it first: resume that attempt.
+  if (!opened) return startLive(ctx, scope, { id }, kind);
+  return contentView(id, newest.content, { currentSection: 1, remainingMs: remainingMs(opened, now) });
 }

@@ -1,6 +1,6 @@
 import type { ContentItem, TestContent } from "@parlance/contract";
 import { PdfWriter } from "../../pdf/writer.js";
-import { itemsInOrder } from "../view.js";
+import { itemsInOrder } from "../../content/read.js";
 
 /**
  * The paper test as a printable booklet: a cover block (test, candidate, access code, time,

@@ -1,20 +1,13 @@
-import type { FastifyInstance } from "fastify";
-import { paperRoutes } from "@parlance/contract";
+import type { paperRoutes } from "@parlance/contract";
 import type { AppContext } from "../../context.js";
-import { registerRoute } from "../../http/register-route.js";
+import type { AreaHandlers } from "../../http/implement-area.js";
+import { sendPdf } from "../../http/pdf.js";
 import { paperTest } from "./service.js";
 
 /**
  * GET /testing/tests/{id}/pdf. A page path of the web app, but a registered route answers it
  * before the single-page fallback (which only takes paths no route claims).
  */
-export function registerPaperRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, paperRoutes.pdf, async ({ params, caller, req, reply }) => {
-    const { pdf, filename } = await paperTest(ctx, caller, params.id, req.ip);
-    reply
-      .header("content-type", "application/pdf")
-      .header("content-disposition", `attachment; filename="${filename}"`)
-      .header("cache-control", "no-store");
-    return pdf as unknown as string;
-  });
-}
+export const paperHandlers = (ctx: AppContext): AreaHandlers<typeof paperRoutes> => ({
+  pdf: async ({ params, scope, reply }) => sendPdf(reply, await paperTest(ctx, scope, params)),
+});

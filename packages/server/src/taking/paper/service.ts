@@ -1,28 +1,25 @@
 import { eq } from "drizzle-orm";
-import { paperMessages, takingMessages, timeZoneById } from "@parlance/contract";
+import { paperMessages, timeZoneById, type takingParams } from "@parlance/contract";
+import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { assignedTests, candidates, candidateTests, tests } from "../../db/schema.js";
-import type { Caller } from "../../http/caller.js";
+import type { Scope } from "../../auth/scope.js";
 import { unprocessable } from "../../http/errors.js";
+import type { PdfFile } from "../../http/pdf.js";
 import { audit } from "../../audit/audit.js";
-import { contentOf, heldTest, newestVersion } from "../attempt.js";
+import { contentOf, newestVersion } from "../../content/read.js";
+import { heldTest, refuse, startRefusal } from "../attempt.js";
 import { proctorStepsLeft } from "../../proctoring/steps.js";
 import { paperTestPdf } from "./document.js";
 
-/** GET /testing/tests/{id}/pdf: the paper test the caller holds, once its proctor steps are done. */
-
-const refuse = (key: keyof typeof takingMessages) => unprocessable(takingMessages[key], `taking.messages.${key}`);
-
-export async function paperTest(ctx: AppContext, caller: Caller, id: number, ip: string): Promise<{ pdf: Buffer; filename: string }> {
+/** GET /testing/tests/{id}/pdf: the paper test the session holds, once its proctor steps are done. */
+export async function paperTest(ctx: AppContext, scope: Scope, { id }: z.output<typeof takingParams>): Promise<PdfFile> {
   const now = new Date();
-  const held = await heldTest(ctx.db, caller, id);
+  const held = await heldTest(ctx.db, scope, id);
   if (held.method !== "paper") throw unprocessable(paperMessages.notPaper, "delivery.notPaper");
-  if (held.deletedAt) throw refuse("deleted");
-  if (held.state === "taken" || held.attempt?.state === "received") throw refuse("alreadySubmitted");
-  if (held.state === "cancelled") throw refuse("cancelled");
-  if (held.state === "expired" || held.expiresAt <= now) throw refuse("expired");
-  if (held.state === "needs_scheduling") throw refuse("needsScheduling");
-  if (held.state === "needs_payment") throw refuse("needsPayment");
+  // Responses already received count as taken, whatever the assigned test's state says.
+  const refusal = !held.deletedAt && held.attempt?.state === "received" ? "alreadySubmitted" : startRefusal(held, now);
+  if (refusal) throw refuse(refusal);
   // The proctor receives the paper: the agreement (and the exam password with the proctor service) come first.
   if (await proctorStepsLeft(ctx.db, held)) throw refuse("needsProctor");
   const versionId = await newestVersion(ctx.db, held.testId);
@@ -64,6 +61,6 @@ export async function paperTest(ctx: AppContext, caller: Caller, id: number, ip:
       .values({ assignedTestId: id, candidateId: held.candidateId, accountId: held.accountId, state: "outstanding", startedAt: now })
       .onConflictDoNothing({ target: candidateTests.assignedTestId });
   }
-  await audit(ctx, { caller, accountId: held.accountId, action: "taking.paper_download", targetType: "assigned_test", targetId: id, details: {}, ip });
+  await audit(ctx, { scope, accountId: held.accountId, action: "taking.paper_download", targetType: "assigned_test", targetId: id, details: {} });
   return { pdf, filename: `${who.accessCode.replace(/[^A-Za-z0-9-]/g, "")}.pdf` };
 }

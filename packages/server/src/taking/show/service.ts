@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { TestShowView } from "@parlance/contract";
+import type { takingParams, TestShowView } from "@parlance/contract";
+import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { assignedTests, languages, tests } from "../../db/schema.js";
-import type { Caller } from "../../http/caller.js";
-import { contentOf, heldTest, newestVersion } from "../attempt.js";
+import type { Scope } from "../../auth/scope.js";
+import { contentOf, newestVersion } from "../../content/read.js";
+import { heldTest, timeLimitMs } from "../attempt.js";
 import { proctorSteps } from "../../proctoring/steps.js";
 import { ensureExamPassword } from "../../proctoring/exam-password.js";
 
@@ -14,9 +16,9 @@ const DAY_MS = 24 * 3600_000;
 /** Whole days left until the expiry: 0 on its last day (and after it). */
 export const daysUntil = (expiresAt: Date, now: Date) => Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / DAY_MS));
 
-export async function showTest(ctx: AppContext, caller: Caller, id: number): Promise<TestShowView> {
+export async function showTest(ctx: AppContext, scope: Scope, { id }: z.output<typeof takingParams>): Promise<TestShowView> {
   const now = new Date();
-  const held = await heldTest(ctx.db, caller, id);
+  const held = await heldTest(ctx.db, scope, id);
   const [facts] = await ctx.db
     .select({
       accessCode: assignedTests.accessCode,
@@ -56,7 +58,7 @@ export async function showTest(ctx: AppContext, caller: Caller, id: number): Pro
     showAppleConsent: false,
     sightTranslation: false,
     testMethod: held.method,
-    timeLimit: facts.timeLimitMinutes ? facts.timeLimitMinutes * 60_000 * (held.adjustments ? 2 : 1) : null,
+    timeLimit: timeLimitMs(facts.timeLimitMinutes, held.adjustments),
     expiresAt: held.expiresAt.toISOString(),
     proctored: steps.proctored,
     proctorPasswordNeeded: steps.passwordNeeded,

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { PROCTOR_NAME_MAX, proctorMessages, proctorRoutes, type TestShowView } from "@parlance/contract";
+import { PROCTOR_NAME_MAX, proctorMessages, proctoringRoutes, type TestShowView } from "@parlance/contract";
 import { ApiCallError, call } from "../../../api/client";
 import { useStartup } from "../../../ui/startup";
 import { formatDate } from "../../../i18n/format";
@@ -23,7 +23,7 @@ export function ProctorAgreement({ show, onDone }: { show: TestShowView; onDone:
   const today = formatDate(new Date(), language);
 
   const send = useMutation({
-    mutationFn: () => call(proctorRoutes.agreement, { group_key: show.groupKey ?? "", assigned_test_id: show.assignedTestId, proctor_name: name, agree: true }),
+    mutationFn: () => call(proctoringRoutes.agreement, { group_key: show.groupKey ?? "", assigned_test_id: show.assignedTestId, proctor_name: name, agree: true }),
     onSuccess: () => {
       setSubmitted(true);
       onDone();

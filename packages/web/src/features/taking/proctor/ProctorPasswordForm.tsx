@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Alert, Button, Group, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { PROCTOR_PASSWORD_MAX, proctorMessages, proctorRoutes, type TestShowView } from "@parlance/contract";
+import { PROCTOR_PASSWORD_MAX, proctorMessages, proctoringRoutes, type TestShowView } from "@parlance/contract";
 import { ApiCallError, call } from "../../../api/client";
 
 /**
@@ -15,7 +15,7 @@ export function ProctorPasswordForm({ show, onDone }: { show: TestShowView; onDo
   const [problem, setProblem] = useState<string | null>(null);
 
   const authorize = useMutation({
-    mutationFn: (value: string) => call(proctorRoutes.authorize, { id: show.assignedTestId, password: value }),
+    mutationFn: (value: string) => call(proctoringRoutes.authorize, { id: show.assignedTestId, password: value }),
     onSuccess: () => onDone(),
     onError: (err) => {
       // The spec's two texts: a wrong password, and everything else. Bad input and a locked form say why.

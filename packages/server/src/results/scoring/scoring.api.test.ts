@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { assignedTests, auditLog, candidateTests, evaluatorLanguages, itemObjectiveResults, mailOutbox, scoringAssignments, users } from "../db/schema.js";
-import { createTestApp, type TestApp } from "../test/harness.js";
-import { assign, candidateWithLogin, takingApi } from "../taking/test-fixtures.js";
+import { assignedTests, auditLog, candidateTests, evaluatorLanguages, itemObjectiveResults, mailOutbox, scoringAssignments, users } from "../../db/schema.js";
+import { createTestApp, type TestApp } from "../../test/harness.js";
+import { assign, candidateWithLogin, takingApi } from "../../taking/test-fixtures.js";
 import { notifyResultRecipients } from "./notify.js";
 
 /**

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
-import { scoringMessages } from "@parlance/contract";
-import type { AppContext } from "../context.js";
-import { assignedTests } from "../db/schema.js";
-import type { Caller } from "../http/caller.js";
-import { HttpError } from "../http/errors.js";
-import { paperTestPdf } from "../taking/paper/document.js";
+import { scoringMessages, type scoringParams } from "@parlance/contract";
+import type { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { assignedTests } from "../../db/schema.js";
+import type { Scope } from "../../auth/scope.js";
+import { HttpError } from "../../http/errors.js";
+import type { PdfFile } from "../../http/pdf.js";
+import { paperTestPdf } from "../../taking/paper/document.js";
 import { scoreableFor } from "./access.js";
 import { scoringContentOf } from "./scoreable-content.js";
 
@@ -13,8 +15,8 @@ import { scoringContentOf } from "./scoreable-content.js";
  * evaluator to score the scanned responses against (the same booklet as the candidate's, dated in
  * the provider's zone). Answer keys stay out of the PDF; the scoring page shows them.
  */
-export async function evaluatorPaperPdf(ctx: AppContext, caller: Caller, candidateTestId: number): Promise<{ pdf: Buffer; filename: string }> {
-  const s = await scoreableFor(ctx.db, caller, candidateTestId);
+export async function evaluatorPaperPdf(ctx: AppContext, scope: Scope, { id }: z.output<typeof scoringParams>): Promise<PdfFile> {
+  const s = await scoreableFor(ctx.db, scope, id);
   const content = s.method === "paper" ? await scoringContentOf(ctx.db, s) : null;
   if (!content) throw new HttpError(404, scoringMessages.retrieveFailure, "scoringApi.messages.retrieveFailure");
   const [assigned] = await ctx.db.select({ expiresAt: assignedTests.expiresAt }).from(assignedTests).where(eq(assignedTests.id, s.assignedTestId));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dueAtFor, dueGroupOf } from "./due.js";
-import { newVerificationKey } from "./verification-key.js";
+import { newVerificationKey } from "../verify/verification-key.js";
 
 /** Due times: 2 business days (Mon–Fri, America/New_York) to 18:00; groups in the evaluator's zone. */
 const ny = (iso: string) => new Date(iso); // ISO strings below carry their own offset

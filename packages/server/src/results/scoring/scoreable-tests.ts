@@ -1,8 +1,9 @@
 import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
-import { Role, type ScoreableTest } from "@parlance/contract";
-import type { AppContext } from "../context.js";
-import { assignedTests, candidates, candidateTests, evaluators, languages, scoringAssignments, tests, users } from "../db/schema.js";
-import type { Caller } from "../http/caller.js";
+import { Role, type ScoreableTest, type scoringParams } from "@parlance/contract";
+import type { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { assignedTests, candidates, candidateTests, evaluators, languages, scoringAssignments, tests, users } from "../../db/schema.js";
+import type { Scope } from "../../auth/scope.js";
 import { dueGroupOf, PROVIDER_TIME_ZONE, validZone } from "./due.js";
 import { isSupervisor, scoringNotFound } from "./access.js";
 
@@ -11,15 +12,15 @@ import { isSupervisor, scoringNotFound } from "./access.js";
  * reaches only their own list (another id answers 404); a Testing Executive any evaluator's.
  * Each test carries its due group, computed in the evaluator's zone.
  */
-export async function scoreableTests(ctx: AppContext, caller: Caller, evaluatorUserId: number) {
-  if (!isSupervisor(caller) && evaluatorUserId !== caller.userId) throw scoringNotFound();
+export async function scoreableTests(ctx: AppContext, scope: Scope, { id: evaluatorUserId }: z.output<typeof scoringParams>) {
+  if (!isSupervisor(scope) && evaluatorUserId !== scope.userId) throw scoringNotFound();
   const [evaluator] = await ctx.db
     .select({ roles: users.roles, zone: evaluators.timeZone })
     .from(users)
     .leftJoin(evaluators, eq(evaluators.userId, users.id))
     .where(eq(users.id, evaluatorUserId));
   // Only evaluators (or a supervisor asking for their own, always empty, list) have a list.
-  if (!evaluator || (!evaluator.roles.includes(Role.Evaluator) && evaluatorUserId !== caller.userId)) throw scoringNotFound();
+  if (!evaluator || (!evaluator.roles.includes(Role.Evaluator) && evaluatorUserId !== scope.userId)) throw scoringNotFound();
   const zone = validZone(evaluator.zone);
   return { scoreable_tests: await openTests(ctx, eq(scoringAssignments.evaluatorUserId, evaluatorUserId), zone), time_zone: zone };
 }

@@ -1,12 +1,14 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { evaluatorMessages, Role, type EvaluatorRow } from "@parlance/contract";
-import type { AppContext } from "../context.js";
-import type { Db } from "../db/client.js";
-import { candidateTests, assignedTests, evaluatorLanguages, evaluators, languages, scoringAssignments, tests, users } from "../db/schema.js";
-import type { Caller } from "../http/caller.js";
-import { HttpError } from "../http/errors.js";
-import { audit } from "../audit/audit.js";
-import { requireNotFinal, scoreableFor } from "../results/access.js";
+import { evaluatorMessages, Role, type evaluatorRoutes, type EvaluatorRow, type scoringParams } from "@parlance/contract";
+import type { z } from "zod";
+import type { AppContext } from "../../context.js";
+import type { Db } from "../../db/client.js";
+import { candidateTests, assignedTests, evaluatorLanguages, evaluators, languages, scoringAssignments, tests, users } from "../../db/schema.js";
+import type { Scope } from "../../auth/scope.js";
+import type { InputOf } from "../../http/implement-area.js";
+import { HttpError } from "../../http/errors.js";
+import { audit } from "../../audit/audit.js";
+import { requireNotFinal, scoreableFor } from "../scoring/access.js";
 
 /** Testing Executives' view of evaluators, and the manual assignment of a scoreable test. */
 
@@ -55,8 +57,12 @@ async function scoresLanguage(db: Db, userId: number, languageId: number): Promi
 }
 
 /** POST assign_evaluator/{id}: (re)assigns an unscored test; the due time stays as routed. */
-export async function assignEvaluator(ctx: AppContext, caller: Caller, candidateTestId: number, evaluatorId: number, ip?: string) {
-  const s = await scoreableFor(ctx.db, caller, candidateTestId);
+export async function assignEvaluator(
+  ctx: AppContext,
+  scope: Scope,
+  { id, evaluator_id: evaluatorId }: z.output<typeof scoringParams> & InputOf<typeof evaluatorRoutes.assign>,
+) {
+  const s = await scoreableFor(ctx.db, scope, id);
   requireNotFinal(s);
   const [lang] = await ctx.db
     .select({ languageId: tests.languageId })
@@ -76,7 +82,7 @@ export async function assignEvaluator(ctx: AppContext, caller: Caller, candidate
     await tx.update(evaluators).set({ lastAssignedAt: now }).where(eq(evaluators.userId, evaluatorId));
     await audit(
       { db: tx as Db },
-      { caller, accountId: s.accountId, action: "results.assign_evaluator", targetType: "candidate_test", targetId: s.id, details: { from: s.evaluatorUserId, to: evaluatorId }, ip },
+      { scope, accountId: s.accountId, action: "results.assign_evaluator", targetType: "candidate_test", targetId: s.id, details: { from: s.evaluatorUserId, to: evaluatorId } },
     );
   });
   return { success: true, message: evaluatorMessages.assigned };

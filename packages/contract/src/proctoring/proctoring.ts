@@ -61,7 +61,7 @@ export const agreementInput = z.object({
   agree: z.literal(true, { error: proctorMessages.mustAgree }),
 });
 
-export const proctorRoutes = {
+export const proctoringRoutes = {
   authorize: defineRoute({
     method: "POST",
     path: "/api/proctorservice/authorize",

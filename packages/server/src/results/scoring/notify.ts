@@ -1,10 +1,10 @@
 import { and, eq, isNull, ne, or } from "drizzle-orm";
 import { testStatusOf, type Language } from "@parlance/contract";
-import type { AppContext } from "../context.js";
-import { assignedTests, candidates, candidateTests, resultRecipients, tests } from "../db/schema.js";
-import { translate } from "../i18n/catalog.js";
-import { queueMail, type OutgoingMail } from "../mail/outbox.js";
-import { localisedStatus } from "../history/summary.js";
+import type { AppContext } from "../../context.js";
+import { assignedTests, candidates, candidateTests, resultRecipients, tests } from "../../db/schema.js";
+import { translate } from "../../i18n/catalog.js";
+import { queueMail, type OutgoingMail } from "../../mail/outbox.js";
+import { localisedStatus } from "../../history/summary.js";
 
 /**
  * The result mail (a job, queued when a result or no-show is recorded): one mail to each result

@@ -1,17 +1,18 @@
 import { eq, sql } from "drizzle-orm";
-import { scoringMessages, submitResultsInput } from "@parlance/contract";
+import { scoringMessages, type scoringParams, type submitResultsInput } from "@parlance/contract";
 import type { z } from "zod";
-import type { AppContext } from "../context.js";
-import type { Db } from "../db/client.js";
-import { candidateTests, itemObjectiveResults, scoreSheets, scoringAssignments } from "../db/schema.js";
-import type { Caller } from "../http/caller.js";
-import { HttpError } from "../http/errors.js";
-import { audit } from "../audit/audit.js";
-import { answersOf, lockAttempt, type Tx } from "../taking/attempt.js";
+import type { AppContext } from "../../context.js";
+import type { Db } from "../../db/client.js";
+import { candidateTests, itemObjectiveResults, scoreSheets, scoringAssignments } from "../../db/schema.js";
+import type { Scope } from "../../auth/scope.js";
+import { HttpError } from "../../http/errors.js";
+import { audit } from "../../audit/audit.js";
+import type { Tx } from "../../db/tx.js";
+import { answersOf, lockAttempt } from "../../taking/attempt.js";
 import { requireNotFinal, scoreableFor } from "./access.js";
 import { noShowApplies, scoringContentOf } from "./scoreable-content.js";
 import { checkSubmission } from "./validate-submission.js";
-import { newVerificationKey } from "./verification-key.js";
+import { newVerificationKey } from "../verify/verification-key.js";
 import { RESULTS_NOTIFY_JOB } from "./notify.js";
 
 /**
@@ -21,7 +22,6 @@ import { RESULTS_NOTIFY_JOB } from "./notify.js";
  */
 
 type Submission = z.output<typeof submitResultsInput>;
-type RequestInfo = { ip?: string };
 
 /** The automatic objective states of a test, keyed "item\0objective". */
 async function automaticStates(db: Db, candidateTestId: number): Promise<Map<string, string>> {
@@ -36,8 +36,8 @@ async function lockOpen(tx: Tx, candidateTestId: number) {
   return locked;
 }
 
-export async function submitResults(ctx: AppContext, caller: Caller, candidateTestId: number, input: Submission, req: RequestInfo) {
-  const s = await scoreableFor(ctx.db, caller, candidateTestId);
+export async function submitResults(ctx: AppContext, scope: Scope, { id }: z.output<typeof scoringParams>, input: Submission) {
+  const s = await scoreableFor(ctx.db, scope, id);
   requireNotFinal(s);
   const content = await scoringContentOf(ctx.db, s);
   const checked = checkSubmission(input, s.testType, content, await automaticStates(ctx.db, s.id));
@@ -66,7 +66,7 @@ export async function submitResults(ctx: AppContext, caller: Caller, candidateTe
     }
     await tx.insert(scoreSheets).values({
       candidateTestId: s.id,
-      evaluatorUserId: caller.userId,
+      evaluatorUserId: scope.userId,
       didFinish: checked.resultState !== "not_completed",
       categories: checked.categories,
       sectionCategories: checked.sectionCategories,
@@ -80,13 +80,12 @@ export async function submitResults(ctx: AppContext, caller: Caller, candidateTe
     await audit(
       { db: tx as Db },
       {
-        caller,
+        scope,
         accountId: s.accountId,
         action: "results.submit",
         targetType: "candidate_test",
         targetId: s.id,
         details: { resultState: checked.resultState, resultValue: checked.resultValue, resultReason: checked.resultReason, assignedEvaluator: s.evaluatorUserId },
-        ip: req.ip,
       },
     );
   });
@@ -95,8 +94,8 @@ export async function submitResults(ctx: AppContext, caller: Caller, candidateTe
 }
 
 /** POST noshow/{id}: the candidate gave nothing (docs/scoring.md). Final like a result. */
-export async function markNoShow(ctx: AppContext, caller: Caller, candidateTestId: number, req: RequestInfo) {
-  const s = await scoreableFor(ctx.db, caller, candidateTestId);
+export async function markNoShow(ctx: AppContext, scope: Scope, { id }: z.output<typeof scoringParams>) {
+  const s = await scoreableFor(ctx.db, scope, id);
   requireNotFinal(s);
   const responses = (await answersOf(ctx.db, s.id)).size;
   if (!noShowApplies(s, responses)) throw new HttpError(422, scoringMessages.noShowNotApplicable, "scoringApi.messages.noShowNotApplicable");
@@ -104,9 +103,9 @@ export async function markNoShow(ctx: AppContext, caller: Caller, candidateTestI
   await ctx.db.transaction(async (tx) => {
     await lockOpen(tx, s.id);
     await tx.update(candidateTests).set({ state: "no_show", scoredAt: now }).where(eq(candidateTests.id, s.id));
-    await tx.insert(scoreSheets).values({ candidateTestId: s.id, evaluatorUserId: caller.userId, didFinish: false, noShow: true, submittedAt: now });
+    await tx.insert(scoreSheets).values({ candidateTestId: s.id, evaluatorUserId: scope.userId, didFinish: false, noShow: true, submittedAt: now });
     await tx.update(scoringAssignments).set({ completedAt: now }).where(eq(scoringAssignments.candidateTestId, s.id));
-    await audit({ db: tx as Db }, { caller, accountId: s.accountId, action: "results.noshow", targetType: "candidate_test", targetId: s.id, ip: req.ip });
+    await audit({ db: tx as Db }, { scope, accountId: s.accountId, action: "results.noshow", targetType: "candidate_test", targetId: s.id });
   });
   await ctx.jobs.send(RESULTS_NOTIFY_JOB, { candidateTestId: s.id });
   return { success: true, message: scoringMessages.noShowRecorded };

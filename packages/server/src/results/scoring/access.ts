@@ -1,10 +1,10 @@
 import { and, count, eq, isNotNull, ne } from "drizzle-orm";
 import { scoringMessages } from "@parlance/contract";
-import type { Db } from "../db/client.js";
-import { assignedTests, candidates, candidateTests, languages, scoringAssignments, tests, users } from "../db/schema.js";
-import type { Caller } from "../http/caller.js";
-import { HttpError } from "../http/errors.js";
-import type { Tx } from "../taking/attempt.js";
+import type { Db } from "../../db/client.js";
+import { assignedTests, candidates, candidateTests, languages, scoringAssignments, tests, users } from "../../db/schema.js";
+import type { Scope } from "../../auth/scope.js";
+import { HttpError } from "../../http/errors.js";
+import type { Tx } from "../../db/tx.js";
 
 /**
  * Who reaches a scoreable test: its evaluator, and Testing Executives (the `assignEvaluators`
@@ -14,10 +14,10 @@ import type { Tx } from "../taking/attempt.js";
 
 export const scoringNotFound = () => new HttpError(404, scoringMessages.notFound, "scoringApi.messages.notFound");
 
-export const isSupervisor = (caller: Caller) => caller.permissions.has("assignEvaluators");
+export const isSupervisor = (scope: Scope) => scope.permissions.has("assignEvaluators");
 
-/** The scoreable test with the facts every scoring route needs, if the caller may reach it. */
-export async function scoreableFor(db: Tx, caller: Caller, candidateTestId: number) {
+/** The scoreable test with the facts every scoring route needs, if the session may reach it. */
+export async function scoreableFor(db: Tx, scope: Scope, candidateTestId: number) {
   const [row] = await db
     .select({
       id: candidateTests.id,
@@ -61,7 +61,7 @@ export async function scoreableFor(db: Tx, caller: Caller, candidateTestId: numb
     .where(eq(scoringAssignments.candidateTestId, candidateTestId))
     .limit(1);
   if (!row) throw scoringNotFound();
-  if (!isSupervisor(caller) && row.evaluatorUserId !== caller.userId) throw scoringNotFound();
+  if (!isSupervisor(scope) && row.evaluatorUserId !== scope.userId) throw scoringNotFound();
   return { ...row, candidateName: `${row.firstName} ${row.lastName}`.trim(), isFinal: row.resultState !== null || row.state === "no_show" || row.completedAt !== null };
 }
 export type Scoreable = Awaited<ReturnType<typeof scoreableFor>>;

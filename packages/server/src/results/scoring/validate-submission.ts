@@ -8,7 +8,7 @@ import {
   type TestType,
 } from "@parlance/contract";
 import type { z } from "zod";
-import { HttpError } from "../http/errors.js";
+import { HttpError } from "../../http/errors.js";
 import { categoriesOf, FINAL_CATEGORY_ID, objectivesOf, RECOMMENDATIONS, resultValueOf, scoringItemsOf, sectionCategoriesOf } from "./rubrics.js";
 
 /**

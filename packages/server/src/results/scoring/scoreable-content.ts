@@ -6,14 +6,16 @@ import {
   type ContentItem,
   type ScoreableContent,
   type ScoreableItem,
+  type scoringParams,
   type TestContent,
 } from "@parlance/contract";
-import type { AppContext } from "../context.js";
-import type { Db } from "../db/client.js";
-import { itemObjectiveResults, scoreSheets } from "../db/schema.js";
-import type { Caller } from "../http/caller.js";
-import { answersOf, contentOf, newestVersion } from "../taking/attempt.js";
-import { itemsInOrder } from "../taking/view.js";
+import type { z } from "zod";
+import type { AppContext } from "../../context.js";
+import type { Db } from "../../db/client.js";
+import { itemObjectiveResults, scoreSheets } from "../../db/schema.js";
+import type { Scope } from "../../auth/scope.js";
+import { answersOf } from "../../taking/attempt.js";
+import { contentOf, itemsInOrder, newestVersion } from "../../content/read.js";
 import { isSupervisor, repeatsOf, scoreableFor, userName, type Scoreable } from "./access.js";
 import { categoriesOf, objectivesOf, RECOMMENDATIONS, scoringItemsOf, sectionCategoriesOf } from "./rubrics.js";
 
@@ -54,8 +56,8 @@ function alternateText(item: ContentItem): string | null {
   return null;
 }
 
-export async function scoreableContent(ctx: AppContext, caller: Caller, candidateTestId: number): Promise<ScoreableContent> {
-  const s = await scoreableFor(ctx.db, caller, candidateTestId);
+export async function scoreableContent(ctx: AppContext, scope: Scope, { id }: z.output<typeof scoringParams>): Promise<ScoreableContent> {
+  const s = await scoreableFor(ctx.db, scope, id);
   const content = await scoringContentOf(ctx.db, s);
   const answers = content && s.method === "online" ? await answersOf(ctx.db, s.id) : new Map<string, { response: string }>();
   const objectiveRows = await ctx.db.select().from(itemObjectiveResults).where(eq(itemObjectiveResults.candidateTestId, s.id));
@@ -99,7 +101,7 @@ export async function scoreableContent(ctx: AppContext, caller: Caller, candidat
   });
 
   const hasObjectives = sections.some((sec) => sec.items.some((it) => it.objectives.length > 0));
-  const mayScore = isSupervisor(caller) || s.evaluatorUserId === caller.userId;
+  const mayScore = isSupervisor(scope) || s.evaluatorUserId === scope.userId;
   return {
     id: s.id,
     number: String(s.id),
