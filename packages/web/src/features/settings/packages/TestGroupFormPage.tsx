@@ -1,37 +1,26 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Anchor, Checkbox, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { TEST_GROUP_DESCRIPTION_MAX, type AccountTestOption, type TestGroupDetail } from "@parlance/contract";
 import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
 import { FormError, isBlank, notifyResult } from "../../../ui/form";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
-import { WithListLevel, type ListLevel } from "../lists/ListLevel";
-import { backPath, listPath, parseRecordId } from "../lists/paths";
-import { isNotFound } from "../lists/queries";
-import { fieldWidth, ListFormActions, RecordNotFound } from "../lists/FormParts";
+import type { ListLevel } from "../lists/ListLevel";
+import { backPath, listPath } from "../lists/paths";
+import { fieldWidth, ListFormActions } from "../lists/FormParts";
+import { RecordFormPage } from "../lists/RecordFormPage";
 import { testGroupCatalogs, useSaveTestGroup, useTestGroup, useTestGroupList } from "./queries";
 
 /** /testing/settings/packages/new, …/packages/:id/edit, and the same under /testing/settings/offices/:officeId/. */
 export default function TestGroupFormPage() {
-  const { id } = useParams();
   return (
-    <WithListLevel kind="packages">
-      {(level) => (id === undefined ? <NewTestGroup level={level} /> : <EditTestGroup idParam={id} level={level} />)}
-    </WithListLevel>
-  );
-}
-
-function GroupNotFound({ level }: { level: ListLevel }) {
-  const { t } = useTranslation();
-  return (
-    <RecordNotFound
-      title={t("settingsLists.packages.notFoundTitle")}
-      message={t("settingsLists.packages.messages.notFound")}
-      backTo={listPath("packages", level.officeId)}
-      backLabel={t("settingsLists.packages.backToList")}
-      crumbs={level.crumbs}
+    <RecordFormPage
+      kind="packages"
+      useRecord={useTestGroup}
+      renderNew={(level) => <NewTestGroup level={level} />}
+      renderEdit={(level, group) => <TestGroupForm level={level} group={group} available={group.availableTests} canSetGlobal={group.canSetGlobal} />}
     />
   );
 }
@@ -40,27 +29,6 @@ function GroupNotFound({ level }: { level: ListLevel }) {
 function NewTestGroup({ level }: { level: ListLevel }) {
   const query = useTestGroupList(level.officeId, 1);
   return <RemoteData query={query}>{(list) => <TestGroupForm level={level} available={list.accountTests} canSetGlobal={list.canSetGlobal} />}</RemoteData>;
-}
-
-function EditTestGroup({ idParam, level }: { idParam: string; level: ListLevel }) {
-  const id = parseRecordId(idParam);
-  if (id === null) return <GroupNotFound level={level} />;
-  return <LoadedTestGroup id={id} level={level} />;
-}
-
-function LoadedTestGroup({ id, level }: { id: number; level: ListLevel }) {
-  const query = useTestGroup(id);
-  return (
-    <RemoteData query={query} renderError={(err) => (isNotFound(err) ? <GroupNotFound level={level} /> : undefined)}>
-      {(group) =>
-        group.officeId !== level.officeId ? (
-          <GroupNotFound level={level} />
-        ) : (
-          <TestGroupForm level={level} group={group} available={group.availableTests} canSetGlobal={group.canSetGlobal} />
-        )
-      }
-    </RemoteData>
-  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Anchor, Checkbox, Paper, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import {
   RECIPIENT_TEXT_MAX,
   RESULT_TYPES,
@@ -15,31 +15,20 @@ import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
 import { FormError, notifyResult } from "../../../ui/form";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
-import { WithListLevel, type ListLevel } from "../lists/ListLevel";
-import { backPath, listPath, parseRecordId } from "../lists/paths";
-import { isNotFound } from "../lists/queries";
-import { fieldWidth, ListFormActions, RecordNotFound } from "../lists/FormParts";
+import type { ListLevel } from "../lists/ListLevel";
+import { backPath, listPath } from "../lists/paths";
+import { fieldWidth, ListFormActions } from "../lists/FormParts";
+import { RecordFormPage } from "../lists/RecordFormPage";
 import { recipientCatalogs, useRecipient, useRecipientList, useSaveRecipient } from "./queries";
 
 /** /testing/settings/resultrecipients/new, …/:id/edit, and the same under /testing/settings/offices/:officeId/. */
 export default function RecipientFormPage() {
-  const { id } = useParams();
   return (
-    <WithListLevel kind="resultrecipients">
-      {(level) => (id === undefined ? <NewRecipient level={level} /> : <EditRecipient idParam={id} level={level} />)}
-    </WithListLevel>
-  );
-}
-
-function RecipientNotFound({ level }: { level: ListLevel }) {
-  const { t } = useTranslation();
-  return (
-    <RecordNotFound
-      title={t("settingsLists.recipients.notFoundTitle")}
-      message={t("settingsLists.recipients.messages.notFound")}
-      backTo={listPath("resultrecipients", level.officeId)}
-      backLabel={t("settingsLists.recipients.backToList")}
-      crumbs={level.crumbs}
+    <RecordFormPage
+      kind="resultrecipients"
+      useRecord={useRecipient}
+      renderNew={(level) => <NewRecipient level={level} />}
+      renderEdit={(level, r) => <RecipientForm level={level} recipient={r} clients={r.clients} canSetGlobal={r.canSetGlobal} />}
     />
   );
 }
@@ -48,27 +37,6 @@ function RecipientNotFound({ level }: { level: ListLevel }) {
 function NewRecipient({ level }: { level: ListLevel }) {
   const query = useRecipientList(level.officeId, 1);
   return <RemoteData query={query}>{(list: RecipientList) => <RecipientForm level={level} clients={list.clients} canSetGlobal={list.canSetGlobal} />}</RemoteData>;
-}
-
-function EditRecipient({ idParam, level }: { idParam: string; level: ListLevel }) {
-  const id = parseRecordId(idParam);
-  if (id === null) return <RecipientNotFound level={level} />;
-  return <LoadedRecipient id={id} level={level} />;
-}
-
-function LoadedRecipient({ id, level }: { id: number; level: ListLevel }) {
-  const query = useRecipient(id);
-  return (
-    <RemoteData query={query} renderError={(err) => (isNotFound(err) ? <RecipientNotFound level={level} /> : undefined)}>
-      {(r) =>
-        r.officeId !== level.officeId ? (
-          <RecipientNotFound level={level} />
-        ) : (
-          <RecipientForm level={level} recipient={r} clients={r.clients} canSetGlobal={r.canSetGlobal} />
-        )
-      }
-    </RemoteData>
-  );
 }
 
 /**

@@ -1,55 +1,20 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Anchor, Group, Paper, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { USER_EMAIL_MAX, USER_NAME_MAX, USER_PASSWORD_MAX, looksLikeEmailAddress, userPasswordProblem, type TestingUserRow } from "@parlance/contract";
 import { PageHeader } from "../../../ui/PageHeader";
-import { RemoteData } from "../../../ui/RemoteData";
 import { FormError, isBlank, notifyResult } from "../../../ui/form";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
-import { WithListLevel, type ListLevel } from "../lists/ListLevel";
-import { backPath, listPath, parseRecordId } from "../lists/paths";
-import { isNotFound } from "../lists/queries";
-import { fieldWidth, ListFormActions, RecordNotFound } from "../lists/FormParts";
+import type { ListLevel } from "../lists/ListLevel";
+import { backPath, listPath } from "../lists/paths";
+import { fieldWidth, ListFormActions } from "../lists/FormParts";
+import { RecordFormPage } from "../lists/RecordFormPage";
 import { userCatalogs, useSaveUser, useUser } from "./queries";
 
 /** /testing/settings/users/new, …/users/:id/edit, and the same under /testing/settings/offices/:officeId/. */
 export default function UserFormPage() {
-  const { id } = useParams();
-  return (
-    <WithListLevel kind="users">
-      {(level) => (id === undefined ? <UserForm level={level} /> : <EditUser idParam={id} level={level} />)}
-    </WithListLevel>
-  );
-}
-
-function UserNotFound({ level }: { level: ListLevel }) {
-  const { t } = useTranslation();
-  return (
-    <RecordNotFound
-      title={t("settingsLists.users.notFoundTitle")}
-      message={t("settingsLists.users.messages.notFound")}
-      backTo={listPath("users", level.officeId)}
-      backLabel={t("settingsLists.users.backToList")}
-      crumbs={level.crumbs}
-    />
-  );
-}
-
-function EditUser({ idParam, level }: { idParam: string; level: ListLevel }) {
-  const id = parseRecordId(idParam);
-  if (id === null) return <UserNotFound level={level} />;
-  return <LoadedUser id={id} level={level} />;
-}
-
-function LoadedUser({ id, level }: { id: number; level: ListLevel }) {
-  const query = useUser(id);
-  return (
-    <RemoteData query={query} renderError={(err) => (isNotFound(err) ? <UserNotFound level={level} /> : undefined)}>
-      {/* A user of another level read through this level's path is not this list's user. */}
-      {(user) => (user.officeId === level.officeId ? <UserForm level={level} user={user} /> : <UserNotFound level={level} />)}
-    </RemoteData>
-  );
+  return <RecordFormPage kind="users" useRecord={useUser} renderNew={(level) => <UserForm level={level} />} renderEdit={(level, user) => <UserForm level={level} user={user} />} />;
 }
 
 type Access = "regular" | "administrator";
