@@ -187,6 +187,23 @@ describe("settings lists", () => {
     await context.close();
   });
 
+  it("an Edit path of a record that is not there, or not a number, shows the list's not found page", async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signIn(page, "admin@northwind.example");
+    for (const [path, title, back] of [
+      ["/testing/settings/users/999999/edit", "User not found", "/testing/settings/users"],
+      ["/testing/settings/packages/abc/edit", "Test group not found", "/testing/settings/packages"],
+      ["/testing/settings/resultrecipients/999999/edit", "Result recipient not found", "/testing/settings/resultrecipients"],
+    ] as const) {
+      await page.goto(path);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe(title);
+      expect(await main(page).getByRole("status").getByRole("link").getAttribute("href"), path).toBe(back);
+    }
+    await expectAccessible(page, "result recipient not found");
+    await context.close();
+  });
+
   it("the screens read in Simplified Chinese", async () => {
     const context = await newContext(browser(), { width: 375, height: 800 });
     const page = await context.newPage();
