@@ -25,7 +25,8 @@ import {
   testGroups,
   users,
 } from "../db/schema.js";
-import { ALTA_LEVELS, planDemoHistory } from "./history.js";
+import { ALTA_LEVELS } from "./history/outcomes.js";
+import { planDemoHistory } from "./history/plan.js";
 import { DEMO_ACCESS_CODE } from "./world.js";
 
 /** The demo history: every case the history screens can show, on realistic candidates. */

@@ -4,7 +4,7 @@ import type { AppContext } from "../context.js";
 import { accessCodes, accounts, offices, users } from "../db/schema.js";
 import { hashPassword } from "../auth/passwords.js";
 import { seedCatalogue, type CatalogueIds } from "./catalogue.js";
-import { emptyHistoryIds, seedDemoHistory, type DemoHistoryIds } from "./history.js";
+import { emptyHistoryIds, seedDemoHistory, type DemoHistoryIds } from "./history/seed.js";
 import { importDemoContent, refreshDemoContent } from "./content.js";
 import { seedDemoScoring, type DemoScoringIds } from "./evaluators.js";
 import { seedDemoProctoring } from "./proctoring.js";
@@ -15,7 +15,7 @@ export interface DemoIds {
   offices: Record<DemoAccountKey, number[]>;
   users: Record<string, number>;
   catalogue: CatalogueIds;
-  /** Candidates, test groups, recipients and batteries of the demo history (demo/history.ts). */
+  /** Candidates, test groups, recipients and batteries of the demo history (demo/history/). */
   history: DemoHistoryIds;
   /** Evaluators and the attempts waiting for evaluator@parlance.example (demo/evaluators.ts). */
   scoring: DemoScoringIds | null;
