@@ -33,6 +33,8 @@ export function defineRoute<I extends z.ZodType, O extends z.ZodType, P extends 
 }
 
 export type RouteInput<R> = R extends RouteDef<infer I, z.ZodType, z.ZodType | undefined> ? z.input<I> : never;
+/** A route's input as validation leaves it (defaults applied): what a handler, and a sender that fills every field, works with. */
+export type RouteParsedInput<R> = R extends RouteDef<infer I, z.ZodType, z.ZodType | undefined> ? z.output<I> : never;
 export type RouteOutput<R> = R extends RouteDef<z.ZodType, infer O, z.ZodType | undefined> ? z.output<O> : never;
 export type RouteParams<R> =
   R extends RouteDef<z.ZodType, z.ZodType, infer P> ? (P extends z.ZodType ? z.input<P> : undefined) : never;

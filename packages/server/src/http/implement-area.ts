@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { z } from "zod";
-import type { RouteDef } from "@parlance/contract";
+import type { RouteDef, RouteParsedInput } from "@parlance/contract";
 import { registerRoute, type RouteHandler } from "./register-route.js";
 
 /** A contract area: an object of `defineRoute`s, e.g. `officeRoutes`. */
@@ -25,4 +24,4 @@ export function implementArea<A extends Area, H extends AreaHandlers<A>>(app: Fa
 }
 
 /** A route's validated input, as services take it: payload types come from the contract only. */
-export type InputOf<R extends RouteDef> = z.output<R["input"]>;
+export type InputOf<R extends RouteDef> = RouteParsedInput<R>;

@@ -1,12 +1,11 @@
-import type { z } from "zod";
-import { takingRoutes, type RouteOutput } from "@parlance/contract";
+import { takingRoutes, type RouteOutput, type RouteParsedInput } from "@parlance/contract";
 import { ApiCallError, call, type FetchLike } from "../../../api/client";
 
 export type SaveOutput = RouteOutput<typeof takingRoutes.save>;
 export type SubmitOutput = RouteOutput<typeof takingRoutes.submit>;
 
 /** What save_progress and submit_test carry (the contract's schema, defaults applied), always with the attempt's id. */
-export type ProgressBody = z.output<typeof takingRoutes.save.input> & { id: number };
+export type ProgressBody = RouteParsedInput<typeof takingRoutes.save> & { id: number };
 
 /**
  * Why a save or submit did not go through, which decides what happens next:
