@@ -53,6 +53,9 @@ describe("assigning tests", () => {
     const form = page.getByRole("region", { name: "Assign Tests" });
     await poll(() => form.getByRole("combobox", { name: "Tests" }).count()).toBe(1);
     await poll(() => page.locator("main").innerText()).toContain("No tests have been assigned to this candidate yet.");
+    // The header's open-tests badge follows what is assigned, without a reload.
+    const badge = page.locator("main").getByText(/^\d+ open tests?$/i);
+    await poll(() => badge.textContent()).toBe("0 open tests");
     await expectAccessible(page, "candidate with the assign-tests form");
 
     const submit = form.getByRole("button", { name: "Assign tests" });
@@ -84,6 +87,7 @@ describe("assigning tests", () => {
     await poll(async () => (await table.getByRole("row").allInnerTexts()).filter((r) => r.includes("Requires scheduling")).length).toBe(2);
     expect(await table.innerText()).toContain("English Reading Proficiency");
     expect(await table.innerText()).toContain("Spanish Listening and Speaking (Live)");
+    await poll(() => badge.textContent()).toBe("2 open tests");
     await expectAccessible(page, "candidate with two assigned tests");
 
     await table.getByRole("button", { name: "Delete English Reading Proficiency" }).click();
@@ -96,6 +100,7 @@ describe("assigning tests", () => {
     await poll(async () => (await table.getByRole("row").allInnerTexts()).length).toBe(2);
     expect(await table.innerText()).not.toContain("English Reading Proficiency");
     expect(await table.innerText()).toContain("Requires scheduling");
+    await poll(() => badge.textContent()).toBe("1 open test");
     await context.close();
   });
 

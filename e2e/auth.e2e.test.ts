@@ -33,6 +33,9 @@ describe("sign-in", () => {
     await page.getByLabel(/access code/i).fill("NW-DEMO-2026");
     await page.getByRole("button", { name: /sign in/i }).click();
     await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    // The code opens its own test (the first step of taking it), not the list of every test.
+    await page.waitForURL(/\/testing\/tests\/\d+$/);
+    await expect.poll(() => page.getByRole("heading", { name: "Check your computer" }).count()).toBe(1);
     const startup = await page.evaluate(() => fetch("/api/startup").then((r) => r.json()));
     expect(startup.userFlags.username).toBe("candidate@northwind.example");
     await context.close();

@@ -28,6 +28,13 @@ const TEST = "English Reading Proficiency";
 const LEVEL = "9";
 const main = (page: Page) => page.locator("main");
 
+/** Whether the element is on screen right now, without scrolling. */
+async function onScreen(page: Page, loc: ReturnType<Page["locator"]>): Promise<boolean> {
+  const box = await loc.boundingBox();
+  const height = page.viewportSize()!.height;
+  return box !== null && box.y >= 0 && box.y + box.height <= height;
+}
+
 /** A fresh Boston candidate of Northwind (the candidate form has its own browser test). */
 async function createCandidate(firstName: string): Promise<{ id: number; firstName: string; lastName: string; name: string }> {
   const admin = await ApiSession.signIn("admin@northwind.example");
@@ -175,13 +182,39 @@ describe("the results loop", () => {
 
     // Online reading has objectives, so the button reads Save Results. Nothing chosen: the final level first.
     const save = page.getByRole("button", { name: "Save Results" });
+    // The page is long, yet Save and a link to every section stay on screen at the top of it.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(3 * page.viewportSize()!.height);
+    expect(await onScreen(page, save)).toBe(true);
+    const bar = page.getByRole("navigation", { name: "Sections and saving" });
+    await bar.getByRole("link", { name: "Results" }).click();
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe("result-heading");
+    expect(await onScreen(page, page.getByRole("heading", { name: "Results", level: 2 }))).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await save.click();
     await poll(() => main(page).innerText()).toContain("A required field is missing.");
+    // The message of what is missing is beside the button, wherever the page is scrolled.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await onScreen(page, page.getByRole("alert").filter({ hasText: "A required field is missing." }))).toBe(true);
     const alta = page.getByRole("radiogroup", { name: /ALTA level/ });
     await alta.getByRole("radio", { name: LEVEL, exact: true }).check();
     await save.click();
     await poll(() => main(page).innerText()).toContain("Please select a value for each item.");
+    // Checked from the top: mid-page, a control half under the sticky bar reads to axe as a small target.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expectAccessible(page, "Scoring with a problem shown");
+    // On a phone the section links are one select; Save is still on screen.
+    const phone = await newContext(browser(), { width: 375, height: 740 });
+    const small = await phone.newPage();
+    await signIn(small, "evaluator@parlance.example");
+    await small.goto(`/testing/results/${candidateTestId}/edit`);
+    const smallSave = small.getByRole("button", { name: "Save Results" });
+    await poll(() => smallSave.count()).toBe(1);
+    expect(await onScreen(small, smallSave)).toBe(true);
+    expect(await onScreen(small, small.getByRole("combobox", { name: "Go to a section" }))).toBe(true);
+    await expectAccessible(small, "Scoring on a phone");
+    if (process.env.SAVE_SCREENSHOTS) await small.screenshot({ path: "/tmp/scoring-375.png" });
+    if (process.env.SAVE_SCREENSHOTS) await page.screenshot({ path: "/tmp/scoring-1280.png" });
+    await phone.close();
     // Every other level, as the evaluator rates them: the fourth of five ("4 – Good").
     const groups = form.getByRole("radiogroup");
     for (let i = 0; i < (await groups.count()); i++) {

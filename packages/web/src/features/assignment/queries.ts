@@ -46,6 +46,8 @@ export function useCreateTests(candidateId: number) {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: assignmentKeys.candidateTests(candidateId) });
       await queryClient.invalidateQueries({ queryKey: ["test-history"] });
+      // The candidate's page and search rows count open tests: they changed too.
+      await queryClient.invalidateQueries({ queryKey: ["candidates"] });
     },
   });
 }

@@ -39,6 +39,8 @@ export function useRemoveTest(candidateId: number) {
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: historyKeys.candidateTests(candidateId) });
       await queryClient.invalidateQueries({ queryKey: ["test-history"] });
+      // The open-tests count of the candidate's page (["candidates", …]) changed too.
+      await queryClient.invalidateQueries({ queryKey: ["candidates"] });
     },
   });
 }

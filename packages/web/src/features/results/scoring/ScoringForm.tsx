@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Checkbox, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
 import { openConfirmModal } from "@mantine/modals";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -13,6 +13,8 @@ import { SCORING_LIST_PATH } from "./paths";
 import { scoringCatalogs, useSubmitResults } from "./queries";
 import { buildSubmission, findProblem, initialState, submitLabelKey, type ScoringFormState } from "./scoringForm";
 import { SectionPanel } from "./SectionPanel";
+import { ScoringBar } from "./ScoringBar";
+import classes from "./ScoringForm.module.css";
 
 /** Focuses the first field a problem names (its first radio, checkbox or input), so the keyboard is there too. */
 function focusField(field: string) {
@@ -77,7 +79,7 @@ export function ScoringForm({ content, readOnly }: { content: ScoreableContent; 
 
   const scored = state.outcome === "scored";
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t("scoring.edit.formLabel")}>
+    <form onSubmit={onSubmit} noValidate aria-label={t("scoring.edit.formLabel")} className={classes.form}>
       <Stack gap="lg">
         {content.sections.map((section) => (
           <SectionPanel key={section.id} testId={content.id} section={section} state={state} update={update} invalid={invalid} errorText={problemText} readOnly={readOnly} />
@@ -85,7 +87,7 @@ export function ScoringForm({ content, readOnly }: { content: ScoreableContent; 
 
         <Paper component="section" aria-labelledby="result-heading" withBorder p={{ base: "sm", sm: "lg" }} radius="md">
           <Stack gap="md">
-            <Title order={2} size="h3" id="result-heading">
+            <Title order={2} size="h3" id="result-heading" tabIndex={-1}>
               {t("scoring.edit.resultHeading")}
             </Title>
             <OutcomeField content={content} state={state} update={update} reasonError={invalid.has("reason") ? problemText : null} readOnly={readOnly} />
@@ -139,23 +141,17 @@ export function ScoringForm({ content, readOnly }: { content: ScoreableContent; 
           </Stack>
         </Paper>
 
-        {problemText && (
-          <Alert color="red" variant="light" role="alert">
-            {problemText}
-          </Alert>
-        )}
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
-        {!readOnly && (
-          <Group gap="sm">
-            <Button type="submit" loading={submit.isPending}>
-              {t(submitLabelKey(content))}
-            </Button>
-          </Group>
-        )}
+        <ScoringBar
+          targets={[
+            ...content.sections.map((s) => ({ id: `section-${s.id}`, label: s.section_name || t("scoring.section.untitled", { number: s.position }) })),
+            { id: "result-heading", label: t("scoring.edit.resultHeading") },
+          ]}
+          problem={problemText}
+          failure={failure}
+          submitLabel={t(submitLabelKey(content))}
+          pending={submit.isPending}
+          readOnly={readOnly}
+        />
       </Stack>
     </form>
   );

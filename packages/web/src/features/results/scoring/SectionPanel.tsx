@@ -25,7 +25,7 @@ export function SectionPanel({ testId, section, state, update, invalid, errorTex
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder p={{ base: "sm", sm: "lg" }} radius="md">
       <Stack gap="md">
-        <Title order={2} size="h3" id={headingId} dir="auto">
+        <Title order={2} size="h3" id={headingId} dir="auto" tabIndex={-1}>
           {section.section_name || t("scoring.section.untitled", { number: section.position })}
         </Title>
         {section.optional && (
