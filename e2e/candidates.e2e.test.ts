@@ -124,7 +124,7 @@ describe("candidates", () => {
     await expect.poll(() => page.getByRole("table").getByRole("row").count()).toBe(2);
 
     // Download the CSV of the search.
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /download the candidates of this search/i }).click()]);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /^Download CSV of the candidates of this search/ }).click()]);
     expect(download.suggestedFilename()).toBe("candidates.csv");
     const rows = csvRows(fs.readFileSync((await download.path())!, "utf8"));
     expect(rows[0].slice(0, 7)).toEqual(["Candidate ID", "Name", "Last Name", "First Name", "Middle Name", "Employee ID", "Email Address"]);
@@ -134,6 +134,12 @@ describe("candidates", () => {
     // An unknown candidate: a clear page, not an error.
     await page.goto("/testing/candidates/99999999");
     await expect.poll(() => page.locator("main").innerText()).toContain("This candidate does not exist, or is not one of yours.");
+    // Screens of later issues under /testing/candidates/ are not candidates: the not-found page.
+    for (const later of ["upload", "changes", "preview", "confirm", "outstanding_paper_tests"]) {
+      await page.goto(`/testing/candidates/${later}`);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText(), { message: later }).toBe("Page not found");
+      expect(await page.locator("main").innerText()).not.toContain("Candidate not found");
+    }
     await context.close();
   });
 

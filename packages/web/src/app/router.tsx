@@ -66,6 +66,8 @@ export const routes = [
             path,
             element: guarded("candidates", page(() => import("../features/candidates/CandidateDetailPage"))),
           })),
+          // Screens of later issues: the not-found page until they exist, not the `:id` route's "Candidate not found".
+          ...["upload", "changes", "preview", "confirm", "outstanding_paper_tests"].map((name) => ({ path: `/testing/candidates/${name}`, element: <NotFoundPage /> })),
           { path: "/testing/candidates/healthcare_roles", element: guarded("candidates", page(() => import("../features/healthcare/HealthcareRolesPage"))) },
           { path: "/testing/candidates/tests", element: guarded("testHistory", page(() => import("../features/history/TestHistoryPage"))) },
           { path: "/testing/track/:id", element: guarded("candidates", page(() => import("../features/tracks/TrackPage"))) },
