@@ -102,6 +102,9 @@ describe("taking the English reading test", () => {
     await poll(async () => (await focused(page)).id).toBe("page-title");
     await poll(async () => (await progress(page).getByRole("timer").innerText()).trim()).toMatch(/^(1:00:00|0:5\d:\d\d)$/);
     expect(await page.getByRole("heading", { name: "Part 1: Borrowing More Than Books", level: 3 }).count()).toBe(1);
+    // Every block of content says its language (English here), whatever the interface's (WCAG 3.1.2).
+    expect(await page.locator("[id^=item-]").count()).toBeGreaterThan(5);
+    expect(await page.locator("[id^=item-]:not([lang=en])").count()).toBe(0);
     expect(await page.getByRole("button", { name: "Previous" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Submit" }).count()).toBe(0);
     await choose(page, 1, "A library that now lends everyday objects as well as books");

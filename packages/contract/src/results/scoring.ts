@@ -160,6 +160,8 @@ export const scoreableContent = z.object({
   method_short_name: z.enum(TEST_METHODS),
   test_type: z.enum(TEST_TYPES),
   language: z.string(),
+  /** The test language's BCP 47 tag: the `lang` of its content and the candidate's responses. */
+  language_code: z.string(),
   candidate_name: z.string().optional(),
   test_datetime: z.string(),
   due_at: z.string().nullable(),

@@ -56,6 +56,8 @@ export const testShowView = z.object({
   sectionCount: z.number().int(),
   /** The test's language name, as the catalogue has it. */
   language: z.string(),
+  /** Its BCP 47 tag: the `lang` of the test's content and answers, whatever the interface language. */
+  languageCode: z.string(),
 });
 export type TestShowView = z.infer<typeof testShowView>;
 

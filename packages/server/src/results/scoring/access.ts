@@ -40,6 +40,7 @@ export async function scoreableFor(db: Tx, scope: Scope, candidateTestId: number
       testType: tests.testType,
       timeLimitMinutes: tests.timeLimitMinutes,
       language: languages.name,
+      languageCode: languages.code,
       firstName: candidates.firstName,
       lastName: candidates.lastName,
       candidateLanguageId: candidates.languageId,

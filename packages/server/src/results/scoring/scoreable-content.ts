@@ -109,6 +109,7 @@ export async function scoreableContent(ctx: AppContext, scope: Scope, { id }: z.
     method_short_name: s.method,
     test_type: s.testType,
     language: s.language,
+    language_code: s.languageCode,
     candidate_name: s.candidateName,
     test_datetime: (s.receivedAt ?? s.dueAt).toISOString(),
     due_at: s.isFinal ? null : s.dueAt.toISOString(),

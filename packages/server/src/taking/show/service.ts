@@ -26,6 +26,7 @@ export async function showTest(ctx: AppContext, scope: Scope, { id }: z.output<t
       description: tests.description,
       timeLimitMinutes: tests.timeLimitMinutes,
       language: languages.name,
+      languageCode: languages.code,
     })
     .from(assignedTests)
     .innerJoin(tests, eq(tests.id, assignedTests.testId))
@@ -68,5 +69,6 @@ export async function showTest(ctx: AppContext, scope: Scope, { id }: z.output<t
     attemptState,
     sectionCount: content?.sections.length ?? 0,
     language: facts.language,
+    languageCode: facts.languageCode,
   };
 }

@@ -52,6 +52,7 @@ describe("Tests Show", () => {
       attemptState: "not_started",
       sectionCount: 2,
       language: "English",
+      languageCode: "en",
     });
   });
 
@@ -80,6 +81,7 @@ describe("Tests Show", () => {
       allowWebIVR: false,
       ivrLocalNumberTwilio: null,
       language: "Spanish",
+      languageCode: "es",
       sectionCount: 2,
     });
   });

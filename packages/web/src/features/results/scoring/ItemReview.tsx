@@ -9,6 +9,7 @@ import { objectiveKey, type ScoringFormState } from "./scoringForm";
 
 interface ItemReviewProps {
   testId: number;
+  lang: string;
   item: ScoreableItem;
   state: ScoringFormState;
   setObjective: (key: string, stateId: string) => void;
@@ -21,7 +22,7 @@ interface ItemReviewProps {
 const isResponseKind = (kind: string) => (RESPONSE_KINDS as readonly string[]).includes(kind as ItemKind);
 
 /** One item as the evaluator reviews it: the question, the candidate's response, the key and what to score. */
-export function ItemReview({ testId, item, state, setObjective, setScoringItem, invalid, errorText, readOnly }: ItemReviewProps) {
+export function ItemReview({ testId, lang, item, state, setObjective, setScoringItem, invalid, errorText, readOnly }: ItemReviewProps) {
   const { t } = useTranslation();
   // A granted recording is loaded afresh: before the grant the server refused its bytes.
   const [grants, setGrants] = useState(0);
@@ -31,7 +32,7 @@ export function ItemReview({ testId, item, state, setObjective, setScoringItem, 
 
   if (item.kind === "heading") {
     return (
-      <Title order={3} size="h5" dir="auto">
+      <Title order={3} size="h5" dir="auto" lang={lang}>
         {item.heading_text ?? item.item_text}
       </Title>
     );
@@ -50,12 +51,12 @@ export function ItemReview({ testId, item, state, setObjective, setScoringItem, 
           {item.audio_triggered && !readOnly && <AudioGrant testId={testId} itemId={item.id} label={name} onGranted={() => setGrants((g) => g + 1)} />}
         </Group>
         {item.heading_text && item.number !== null && (
-          <Text fw={600} dir="auto">
+          <Text fw={600} dir="auto" lang={lang}>
             {item.heading_text}
           </Text>
         )}
         {item.item_text && (
-          <Text dir="auto" style={{ whiteSpace: "pre-wrap" }}>
+          <Text dir="auto" lang={lang} style={{ whiteSpace: "pre-wrap" }}>
             {item.item_text}
           </Text>
         )}
@@ -64,17 +65,19 @@ export function ItemReview({ testId, item, state, setObjective, setScoringItem, 
         {item.media_url && item.kind === "video" && <video key={grants} controls preload="none" src={item.media_url} aria-label={t("scoring.item.videoOf", { question: name })} style={{ width: "100%", maxWidth: 560 }} />}
         {item.alternate_text && item.kind !== "image" && (
           <Text size="sm" c="gray.7" dir="auto">
-            {t("scoring.item.transcript")}: {item.alternate_text}
+            {t("scoring.item.transcript")}: <span lang={lang}>{item.alternate_text}</span>
           </Text>
         )}
-        {isResponseKind(item.kind) && <ResponseBox response={item.response} labelId={responseLabelId} />}
+        {isResponseKind(item.kind) && <ResponseBox response={item.response} labelId={responseLabelId} lang={lang} />}
         {item.answer !== null && (
           <Group gap="sm" wrap="wrap">
             <Text size="sm">
               <Text span fw={600}>
                 {t("scoring.item.answerKey")}:
               </Text>{" "}
-              <span dir="auto">{item.answer}</span>
+              <span dir="auto" lang={lang}>
+                {item.answer}
+              </span>
             </Text>
             {objectiveResult ? (
               <StatusTag tone={objectiveResult === "correct" ? "good" : "bad"}>{t(`scoring.item.${objectiveResult}`)}</StatusTag>

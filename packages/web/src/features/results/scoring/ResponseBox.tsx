@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
  * The candidate's response, read-only and set apart from the question. dir="auto" lets the browser
  * lay out a right-to-left response (Arabic, Hebrew) from right to left.
  */
-export function ResponseBox({ response, labelId }: { response: string | null; labelId: string }) {
+export function ResponseBox({ response, labelId, lang }: { response: string | null; labelId: string; lang: string }) {
   const { t } = useTranslation();
   return (
     <Box>
@@ -24,6 +24,7 @@ export function ResponseBox({ response, labelId }: { response: string | null; la
           aria-labelledby={labelId}
           tabIndex={0}
           dir="auto"
+          lang={lang}
           mt={4}
           p="sm"
           bg="blue.0"

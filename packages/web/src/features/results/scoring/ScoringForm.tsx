@@ -82,7 +82,7 @@ export function ScoringForm({ content, readOnly }: { content: ScoreableContent; 
     <form onSubmit={onSubmit} noValidate aria-label={t("scoring.edit.formLabel")} className={classes.form}>
       <Stack gap="lg">
         {content.sections.map((section) => (
-          <SectionPanel key={section.id} testId={content.id} section={section} state={state} update={update} invalid={invalid} errorText={problemText} readOnly={readOnly} />
+          <SectionPanel key={section.id} testId={content.id} lang={content.language_code} section={section} state={state} update={update} invalid={invalid} errorText={problemText} readOnly={readOnly} />
         ))}
 
         <Paper component="section" aria-labelledby="result-heading" withBorder p={{ base: "sm", sm: "lg" }} radius="md">

@@ -9,6 +9,8 @@ type Section = ScoreableContent["sections"][number];
 
 interface SectionPanelProps {
   testId: number;
+  /** The content's language (its items and responses; the form around them is the interface's). */
+  lang: string;
   section: Section;
   state: ScoringFormState;
   update: (change: (s: ScoringFormState) => ScoringFormState) => void;
@@ -18,7 +20,7 @@ interface SectionPanelProps {
 }
 
 /** One section: skip it (optional sections), its items, and its own categories' levels. */
-export function SectionPanel({ testId, section, state, update, invalid, errorText, readOnly }: SectionPanelProps) {
+export function SectionPanel({ testId, lang, section, state, update, invalid, errorText, readOnly }: SectionPanelProps) {
   const { t } = useTranslation();
   const headingId = `section-${section.id}`;
   const skipped = Boolean(state.skipped[section.id]);
@@ -51,6 +53,7 @@ export function SectionPanel({ testId, section, state, update, invalid, errorTex
               <ItemReview
                 key={item.id}
                 testId={testId}
+                lang={lang}
                 item={item}
                 state={state}
                 invalid={invalid}

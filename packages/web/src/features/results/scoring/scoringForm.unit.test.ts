@@ -10,7 +10,7 @@ const item = (id: string, extra: Partial<ScoreableItem> = {}): ScoreableItem => 
 
 function content(): ScoreableContent {
   return {
-    id: 7, number: "T-7", description: "English Reading", method_short_name: "online", test_type: "reading", language: "English",
+    id: 7, number: "T-7", description: "English Reading", method_short_name: "online", test_type: "reading", language: "English", language_code: "en",
     test_datetime: "2026-11-20T15:00:00Z", due_at: null, is_review: false, content_kind: "online", download_kind: null, download_url: null,
     repeats: 0, has_objectives: true, objective_score: null, can_submit: true, can_mark_no_show: false, result: null,
     not_completed_reasons: ["lost_connection"], could_not_score_reasons: ["no_response"],

@@ -18,11 +18,13 @@ export const itemAnchor = (id: string) => `item-${id}`;
  * One item of a page (spec §3): heading, instructions, image, audio or video, radio choices, or one
  * of the four text answers. Direction, font size and line height follow the test and the item.
  */
-export function ItemBlock({ item, content, answer }: { item: ItemView; content: TestContentView; answer: AnswerProps }) {
+export function ItemBlock({ item, content, lang, answer }: { item: ItemView; content: TestContentView; lang: string; answer: AnswerProps }) {
   const dir = itemDir(content, item);
   const style = itemTypography(content, item);
   return (
-    <Box id={itemAnchor(item.id)} dir={dir} style={style} className={classes.item} data-item-kind={item.item_type_id}>
+    // The content's language on every block (and so on the answer inside it): read as English in the
+    // Chinese interface, as Arabic in the English one (WCAG 3.1.2).
+    <Box id={itemAnchor(item.id)} lang={lang} dir={dir} style={style} className={classes.item} data-item-kind={item.item_type_id}>
       <ItemBody item={item} content={content} answer={answer} />
     </Box>
   );

@@ -6,7 +6,7 @@ import { ItemBlock } from "./ItemBlock";
 import { isQuestionItem } from "./questions";
 
 /** One page (section) of the test with its items in order; answers read from and go to the store. */
-export function SectionPage({ section, content, pageCount, store }: { section: SectionView; content: TestContentView; pageCount: number; store: AnswerStore }) {
+export function SectionPage({ section, content, lang, pageCount, store }: { section: SectionView; content: TestContentView; lang: string; pageCount: number; store: AnswerStore }) {
   const { t } = useTranslation();
   const title = t("takingFlow.progress.page", { page: section.position, count: pageCount });
   return (
@@ -22,7 +22,7 @@ export function SectionPage({ section, content, pageCount, store }: { section: S
       {section.items.map((item, i) => (
         <Stack key={item.id} gap="xl">
           {i > 0 && isQuestionItem(item) && isQuestionItem(section.items[i - 1]) && <Divider color="gray.2" />}
-          <ItemBlock item={item} content={content} answer={{ value: store.get(item.id) ?? "", onChange: (v) => store.set(item.id, v) }} />
+          <ItemBlock item={item} content={content} lang={lang} answer={{ value: store.get(item.id) ?? "", onChange: (v) => store.set(item.id, v) }} />
         </Stack>
       ))}
     </Stack>

@@ -184,7 +184,7 @@ function TestRunner({ show, content, contentReadAt, onFinished }: { show: TestSh
           </Button>
         </Alert>
       ) : pageQuery?.data ? (
-        <SectionPage section={pageQuery.data} content={content} pageCount={pageCount} store={store} />
+        <SectionPage section={pageQuery.data} content={content} lang={show.languageCode} pageCount={pageCount} store={store} />
       ) : (
         <FlowLoader />
       )}

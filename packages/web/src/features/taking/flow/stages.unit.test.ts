@@ -26,6 +26,7 @@ const show = (over: Partial<TestShowView> = {}): TestShowView => ({
   attemptState: "not_started",
   sectionCount: 2,
   language: "English",
+  languageCode: "en",
   ...over,
 });
 
