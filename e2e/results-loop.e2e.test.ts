@@ -88,6 +88,9 @@ describe("the results loop", () => {
     // Columns after the test's name: Method, Access Code, …
     accessCode = (await row.getByRole("cell").nth(1).innerText()).trim();
     expect(accessCode).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{2}$/);
+    // One date style in the table: the expiry (a date) reads like the date part of a date-time.
+    const expires = (await row.getByRole("cell").nth(3).innerText()).trim();
+    expect(expires).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     await expectAccessible(page, "candidate page with the assigned test");
     await context.close();
   });
@@ -174,6 +177,9 @@ describe("the results loop", () => {
     // The candidate's responses, read-only, with the automatic result of the choice items.
     const q8 = page.getByRole("article", { name: "Question 8", exact: true });
     expect(await q8.getByRole("textbox", { name: "Candidate's response" }).innerText()).toBe("They feared tools would distract from reading and cost money to replace.");
+    // The candidate's response and the question are marked as the test's language (WCAG 3.1.2).
+    expect(await q8.getByRole("textbox", { name: "Candidate's response" }).getAttribute("lang")).toBe("en");
+    expect(await q8.locator("[lang=en]").count()).toBeGreaterThan(1);
     const q1 = page.getByRole("article", { name: "Question 1", exact: true });
     expect(await q1.innerText()).toContain("Answer key");
     expect(await q1.getByRole("radio", { name: "Correct", exact: true }).isChecked()).toBe(true);
