@@ -25,6 +25,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Reusing workers lets PGlite's WebAssembly stay compiled between files (4 s → 1.4 s a file).
           isolate: false,
+          // Migrates and seeds the demo world once; each file gets a copy (test/harness.ts).
+          globalSetup: ["packages/server/src/test/global-setup.ts"],
         },
       },
       {
@@ -34,7 +36,9 @@ export default defineConfig({
           environment: "node",
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time, each worker against a server and demo world of its own
+          // (e2e/support/global-setup.ts): the files of one worker run one after another as before.
+          maxWorkers: 2,
           globalSetup: ["e2e/support/global-setup.ts"],
         },
       },

@@ -1,13 +1,11 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { DEMO_PASSWORD, expectAccessible, launchBrowser } from "./support/browser";
 import { signInWithCode } from "./support/candidate-test";
-import { startServer, type RunningServer } from "./support/server";
+import { copyDataDir, startServer, type RunningServer } from "./support/server";
 
 /**
  * Never losing an answer (DESIGN.md §6), in a real browser: a candidate takes the English reading
@@ -79,7 +77,8 @@ async function startProxy(): Promise<Proxy> {
   return proxy;
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parlance-resilience-"));
+// A copy of the run's demo world: the first start finds it made, as after a restart.
+const dataDir = copyDataDir(inject("seededDataDir"));
 let proxy: Proxy;
 let server: RunningServer;
 

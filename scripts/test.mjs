@@ -1,7 +1,7 @@
 // `npm test`: type check, lint, unit and API tests on PGlite, the API tests again on PostgreSQL when
 // TEST_DATABASE_URL is set, then the browser tests in headless Chromium. Ends with one plain
 // "N passed, N failed" line.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,14 +10,46 @@ const root = path.resolve(import.meta.dirname, "..");
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "parlance-test-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+const stepTimes = [];
+
+function finish(label, ok, started) {
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`--- ${label}: ${ok ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s`);
+  stepTimes.push([label, seconds]);
+  if (!ok) failedSteps.push(label);
+  return ok;
+}
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
   const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  console.log(`--- ${label}: ${r.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (r.status !== 0) failedSteps.push(label);
-  return r.status === 0;
+  return finish(label, r.status === 0, started);
+}
+
+/**
+ * The type checks and lint: single-threaded and independent, so two at a time (the machine has
+ * two cores), each one's output printed whole when it ends.
+ */
+async function runChecks(steps, atOnce = 2) {
+  const started = Date.now();
+  const queue = [...steps];
+  const one = async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) {
+      const [label, cmd, args] = step;
+      const t0 = Date.now();
+      const child = spawn(cmd, args, { cwd: root, env: process.env });
+      let output = "";
+      child.stdout.on("data", (d) => (output += d));
+      child.stderr.on("data", (d) => (output += d));
+      const code = await new Promise((resolve) => child.on("close", resolve));
+      console.log(`\n=== ${label} ===`);
+      if (output.trim()) process.stdout.write(output.endsWith("\n") ? output : `${output}\n`);
+      finish(label, code === 0, t0);
+    }
+  };
+  await Promise.all(Array.from({ length: atOnce }, one));
+  console.log(`--- type checks and lint, side by side: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 function vitest(label, projects, env = {}) {
@@ -35,8 +67,14 @@ function vitest(label, projects, env = {}) {
   }
 }
 
-for (const project of ["packages/server", "packages/web", "e2e"]) run(`type check ${project}`, "npx", ["tsc", "-p", project]);
-run("lint", "npx", ["eslint", "--max-warnings=0", "."]);
+const runStarted = Date.now();
+await runChecks([
+  // The longest first, so the two lanes end close together.
+  ["type check packages/web", "npx", ["tsc", "-p", "packages/web"]],
+  ["type check packages/server", "npx", ["tsc", "-p", "packages/server"]],
+  ["lint", "npx", ["eslint", "--max-warnings=0", "."]],
+  ["type check e2e", "npx", ["tsc", "-p", "e2e"]],
+]);
 vitest("unit and API tests on PGlite", ["unit", "api"]);
 if (process.env.TEST_DATABASE_URL) {
   vitest("API tests on PostgreSQL", ["api"], { TEST_DB: "postgres" });
@@ -45,6 +83,9 @@ if (process.env.TEST_DATABASE_URL) {
 }
 vitest("browser tests in Chromium", ["e2e"]);
 
+console.log("\nTime of each step:");
+for (const [label, seconds] of stepTimes) console.log(`  ${label.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s`);
+console.log(`  ${"whole run".padEnd(34)} ${((Date.now() - runStarted) / 1000).toFixed(1).padStart(6)} s`);
 console.log("");
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(", ")}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

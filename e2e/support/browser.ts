@@ -15,8 +15,10 @@ export const CHROMIUM_ARGS = [
 
 export const DEMO_PASSWORD = "Parlance-demo-1";
 
+/** The server of this file's worker (each worker has its own: e2e/support/global-setup.ts). */
 export function baseURL(): string {
-  return inject("baseURL");
+  const urls = inject("baseURLs");
+  return urls[(Number(process.env.VITEST_POOL_ID ?? "1") - 1) % urls.length];
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -25,6 +25,16 @@ async function freePort(): Promise<number> {
 }
 
 /**
+ * A new data folder holding a copy of `from` (a stopped server's folder): a server started on it
+ * finds the demo world made already, as after a restart, instead of making it again.
+ */
+export function copyDataDir(from: string): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parlance-e2e-"));
+  fs.cpSync(from, dataDir, { recursive: true });
+  return dataDir;
+}
+
+/**
  * Starts the real server as `npm start` does (embedded PostgreSQL, demo world) on a random port
  * with its own data folder, and waits until it answers.
  */

@@ -1,6 +1,6 @@
 import path from "node:path";
 import fs from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -39,10 +39,13 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
 
 const migrationsFolder = path.resolve(import.meta.dirname, "migrations");
 
-/** PGlite in `dataDir` (or in memory when dataDir is "memory://"). */
-export async function openPglite(dataDir: string): Promise<Database> {
+/**
+ * PGlite in `dataDir` (or in memory when dataDir is "memory://"). `loadDataDir`: start from a
+ * dump of another instance (`dumpDataDir`) instead of an empty one (the API tests' seeded copy).
+ */
+export async function openPglite(dataDir: string, opts: Pick<PGliteOptions, "loadDataDir"> = {}): Promise<Database> {
   if (!dataDir.startsWith("memory://")) await fs.mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create({ dataDir, ...opts });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -1,4 +1,6 @@
+import fs from "node:fs/promises";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { inject } from "vitest";
 import { loadConfig, type Config } from "../config.js";
 import { migrateDatabase, openPglite, openPostgres, type Database } from "../db/client.js";
 import { createScratchDatabase } from "../db/scratch.js";
@@ -8,6 +10,7 @@ import { buildApp } from "../app.js";
 import { seedDemoWorld, type DemoIds } from "../demo/seed.js";
 import { DEMO_PASSWORD } from "../demo/world.js";
 import type { AppContext } from "../context.js";
+import type { DemoTemplate } from "./demo-template.js";
 
 /** Which database the API tests run on: PGlite by default, PostgreSQL when TEST_DB=postgres. */
 export const testDatabaseKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
@@ -35,15 +38,33 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
+/** The seeded demo world of this run (test/global-setup.ts), or null when a file runs without it. */
+function demoTemplate(): DemoTemplate | null {
+  const template = inject("demoTemplate");
+  return template && template.kind === testDatabaseKind ? template : null;
+}
+
+/** The dump, read once per worker (workers are reused between files: isolate false). */
+let dumpRead: { file: string; blob: Promise<Blob> } | undefined;
+function readDump(file: string): Promise<Blob> {
+  if (dumpRead?.file !== file) dumpRead = { file, blob: fs.readFile(file).then((bytes) => new Blob([bytes])) };
+  return dumpRead.blob;
+}
+
+/**
+ * A database of this file's own: with the run's template, a copy of the migrated, seeded demo
+ * world; without one, empty.
+ */
+async function openTestDatabase(template: DemoTemplate | null): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   if (testDatabaseKind === "pglite") {
-    const database = await openPglite("memory://");
+    const loadDataDir = template?.kind === "pglite" ? await readDump(template.dumpFile) : undefined;
+    const database = await openPglite("memory://", { loadDataDir });
     return { database, url: null, drop: async () => undefined };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   // Each test file gets its own database, so files can run in parallel.
-  const scratch = await createScratchDatabase(serverUrl, "parlance_test");
+  const scratch = await createScratchDatabase(serverUrl, "parlance_test", { template: template?.kind === "postgres" ? template.templateName : undefined });
   return { database: await openPostgres(scratch.url), url: scratch.url, drop: scratch.drop };
 }
 
@@ -55,13 +76,17 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const { database, url: databaseUrl, drop } = await openTestDatabase();
-  await migrateDatabase(database);
+  const template = demoTemplate();
+  const { database, url: databaseUrl, drop } = await openTestDatabase(template);
+  // The template is migrated and seeded already; without one (a file run on its own outside the
+  // api project), do it here as the template does.
+  if (!template) await migrateDatabase(database);
   const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000" } as NodeJS.ProcessEnv, opts.config);
   const jobs = await startJobQueue(database, { pollingIntervalSeconds: 0.5 });
   const ctx: AppContext = { config, database, db: database.db, jobs };
   if (opts.jobs !== false) await registerJobHandlers(ctx);
-  const ids = await seedDemoWorld(ctx);
+  // A copy: a file may change its ids without touching the next file's.
+  const ids = template ? structuredClone(template.ids) : await seedDemoWorld(ctx);
   const app = await buildApp(ctx, { onRoute: opts.onRoute });
   await app.ready();
 
