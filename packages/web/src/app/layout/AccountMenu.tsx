@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { useStartup } from "../../ui/startup";
 import type { NavLinkDef } from "../../ui/links";
-import { SIGN_OUT_FORM_ID } from "../../ui/signOut";
+import { submitSignOut } from "../../ui/signOut";
 
 function ChevronDown() {
   return (
@@ -37,7 +37,7 @@ export function AccountMenu({ links }: { links: NavLinkDef[] }) {
       <Menu.Dropdown>
         {links.map((l) =>
           l.signOut ? (
-            <Menu.Item key={l.to} component="button" type="submit" form={SIGN_OUT_FORM_ID}>
+            <Menu.Item key={l.to} component="button" type="button" onClick={submitSignOut}>
               {t(l.labelKey)}
             </Menu.Item>
           ) : (
