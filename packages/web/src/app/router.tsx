@@ -44,7 +44,7 @@ export const routes = [
           { path: "/testing/settings/offices/new", element: guarded("manageOffices", page(() => import("../features/settings/offices/OfficeFormPage"))) },
           { path: "/testing/settings/offices/:id", element: guarded("offices", page(() => import("../features/settings/offices/OfficeDetailPage"))) },
           { path: "/testing/settings/offices/:id/edit", element: guarded("offices", page(() => import("../features/settings/offices/OfficeFormPage"))) },
-          { path: "/testing/settings/proctoring", element: guarded("proctorSettings", page(() => import("../features/settings/proctoring/ProctoringSettingsPage"))) },
+          { path: "/testing/settings/proctoring", element: guarded("proctorSettings", page(() => import("../features/settings/proctor-service/ProctoringSettingsPage"))) },
           // Settings lists (spec §2), each at account level and under /testing/settings/offices/:officeId.
           ...["/testing/settings", "/testing/settings/offices/:officeId"].flatMap((base) => [
             { path: `${base}/users`, element: guarded("users", page(() => import("../features/settings/users/UsersPage"))) },

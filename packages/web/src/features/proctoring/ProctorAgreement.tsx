@@ -3,9 +3,9 @@ import { Alert, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } 
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { PROCTOR_NAME_MAX, proctorMessages, proctoringRoutes, type TestShowView } from "@parlance/contract";
-import { ApiCallError, call } from "../../../api/client";
-import { useStartup } from "../../../ui/startup";
-import { formatDate } from "../../../i18n/format";
+import { ApiCallError, call } from "../../api/client";
+import { useStartup } from "../../ui/startup";
+import { formatDate } from "../../i18n/format";
 import { agreementSections, printableAgreement, printHtml } from "./agreementText";
 
 /**

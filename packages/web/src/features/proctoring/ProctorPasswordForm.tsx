@@ -3,7 +3,7 @@ import { Alert, Button, Group, PasswordInput, Stack, Text, Title } from "@mantin
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { PROCTOR_PASSWORD_MAX, proctorMessages, proctoringRoutes, type TestShowView } from "@parlance/contract";
-import { ApiCallError, call } from "../../../api/client";
+import { ApiCallError, call } from "../../api/client";
 
 /**
  * The exam password form (spec §2 "Proctored screens"): the proctor types the password the
