@@ -4,6 +4,7 @@ export * from "./common/paging.js";
 export * from "./common/ids.js";
 export * from "./common/success.js";
 export * from "./common/languages.js";
+export * from "./common/date-style.js";
 export * from "./auth/roles.js";
 export * from "./auth/permissions.js";
 export * from "./auth/password-rules.js";

@@ -1,4 +1,4 @@
-import { INTL_LOCALE, LANGUAGE_IDS, LANGUAGES, type Language } from "@parlance/contract";
+import { INTL_LOCALE, LANGUAGE_IDS, LANGUAGES, type Language, DATE_STYLE } from "@parlance/contract";
 import { translate } from "../i18n/catalog.js";
 import type { OutgoingMail } from "../mail/outbox.js";
 
@@ -27,7 +27,7 @@ export interface AssignmentMailInput {
  */
 export function assignmentMail(m: AssignmentMailInput): OutgoingMail {
   const language = languageOfId(m.languageId);
-  const expires = new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: "long", timeZone: "America/New_York" }).format(m.expiresAt);
+  const expires = new Intl.DateTimeFormat(INTL_LOCALE[language], { ...DATE_STYLE, timeZone: "America/New_York" }).format(m.expiresAt);
   const t = (key: string, vars: Record<string, string | number> = {}) =>
     translate(language, `assignment.mail.${key}`, { firstName: m.firstName, account: m.accountName, date: expires, ...vars });
   const lines = m.tests.map((x) => t("testLine", { test: x.description, method: x.method, code: x.accessCode }));

@@ -1,4 +1,4 @@
-import { INTL_LOCALE, LANGUAGE_IDS, LANGUAGES, TEST_METHOD_LABELS, type Language, type TestMethod } from "@parlance/contract";
+import { INTL_LOCALE, LANGUAGE_IDS, LANGUAGES, TEST_METHOD_LABELS, type Language, type TestMethod, DATE_STYLE } from "@parlance/contract";
 import { translate } from "../i18n/catalog.js";
 import type { OutgoingMail } from "../mail/outbox.js";
 
@@ -25,7 +25,7 @@ export interface NotifyMailInput {
  */
 export function notifyMail(m: NotifyMailInput): OutgoingMail {
   const language = candidateLanguage(m.languageId);
-  const day = new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: "long", timeZone: "America/New_York" });
+  const day = new Intl.DateTimeFormat(INTL_LOCALE[language], { ...DATE_STYLE, timeZone: "America/New_York" });
   const t = (key: string, vars: Record<string, string | number> = {}) =>
     translate(language, `candidates.mail.${key}`, { firstName: m.firstName, account: m.accountName, ...vars });
   const lines = m.tests.map((x) => {

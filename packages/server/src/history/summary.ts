@@ -1,4 +1,4 @@
-import { INTL_LOCALE, TEST_METHOD_LABELS, type Language, type TestHistoryItem, type TestStatusView } from "@parlance/contract";
+import { INTL_LOCALE, TEST_METHOD_LABELS, type Language, type TestHistoryItem, type TestStatusView, DATE_STYLE } from "@parlance/contract";
 import { translate } from "../i18n/catalog.js";
 import type { OutgoingMail } from "../mail/outbox.js";
 
@@ -8,7 +8,7 @@ const escapeHtml = (s: string) =>
 /** The status and score texts of a test in a language (the same history.* keys the screens use). */
 export function localisedStatus(language: Language, view: TestStatusView): { status: string; score: string } {
   const date = view.date
-    ? new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: "medium", timeZone: "America/New_York" }).format(new Date(view.date))
+    ? new Intl.DateTimeFormat(INTL_LOCALE[language], { ...DATE_STYLE, timeZone: "America/New_York" }).format(new Date(view.date))
     : "";
   const reason = view.reason ? translate(language, `history.reason.${view.reason}`) : translate(language, "history.reason.unknown");
   const status = translate(language, `history.status.${view.status}`, { date, reason });
@@ -23,7 +23,7 @@ export function localisedStatus(language: Language, view: TestStatusView): { sta
 export function summaryMail(language: Language, to: string, senderName: string, items: TestHistoryItem[]): OutgoingMail {
   const t = (key: string, vars: Record<string, string | number> = {}) => translate(language, `history.summaryMail.${key}`, vars);
   const fmt = (iso: string | null) =>
-    iso ? new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: "medium", timeZone: "America/New_York" }).format(new Date(iso)) : "—";
+    iso ? new Intl.DateTimeFormat(INTL_LOCALE[language], { ...DATE_STYLE, timeZone: "America/New_York" }).format(new Date(iso)) : "—";
   const rows = items.map((item) => {
     const { status, score } = localisedStatus(language, item.view);
     return {

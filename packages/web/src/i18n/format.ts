@@ -1,10 +1,10 @@
-import { INTL_LOCALE, type Language } from "@parlance/contract";
+import { INTL_LOCALE, type Language, DATE_STYLE, DATE_TIME_STYLE } from "@parlance/contract";
 
 export const DEFAULT_TIME_ZONE = "America/New_York";
 
 /** A date and time in the chosen language and time zone. */
 export function formatDateTime(value: Date | string, language: Language, timeZone = DEFAULT_TIME_ZONE): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(value));
+  return new Intl.DateTimeFormat(INTL_LOCALE[language], { ...DATE_TIME_STYLE, timeZone }).format(new Date(value));
 }
 
 /** A time of day with seconds (e.g. when answers were last saved). */
@@ -17,7 +17,7 @@ export function formatTime(value: Date | string, language: Language, timeZone = 
  * formatDateTime, so a table that shows both never mixes "Nov 25" and "November 25".
  */
 export function formatDate(value: Date | string, language: Language, timeZone = DEFAULT_TIME_ZONE): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: "medium", timeZone }).format(new Date(value));
+  return new Intl.DateTimeFormat(INTL_LOCALE[language], { ...DATE_STYLE, timeZone }).format(new Date(value));
 }
 
 /** Money is held in cents and shown in dollars with two decimals; a negative amount has a leading minus. */

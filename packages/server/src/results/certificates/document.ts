@@ -1,6 +1,6 @@
 import { formatVerificationKey, type CertificateType } from "@parlance/contract";
 import { PdfWriter } from "../../pdf/writer.js";
-import { centered, finishWithPages, table } from "../../pdf/layout.js";
+import { centered, finishWithPages, table, urlLine } from "../../pdf/layout.js";
 import { levelTexts, type PdfLocale } from "../reports/locale.js";
 
 /**
@@ -54,7 +54,9 @@ export async function certificatePdf(l: PdfLocale, f: CertificateFacts): Promise
     { size: 9.5 },
   );
 
-  w.text(t("verifyHow", { url: f.verifyUrl }), { size: 9.5 });
+  w.text(t("verifyHow"), { size: 9.5, after: 0 });
+  // The address on a line of its own, whole: a link broken mid-path cannot be typed back.
+  urlLine(w, f.verifyUrl, { size: 9.5 });
   w.text(l.t("scaleNote"), { size: 9, color: "#555555", after: 18 });
   centered(w, t("issued", { date: l.day(f.issuedAt) }), { size: 11 });
   return finishWithPages(w, t(`types.${f.type}`), l.pageLabel);

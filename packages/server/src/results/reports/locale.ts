@@ -1,4 +1,4 @@
-import { ACTFL_TEXT, altaLevelOf, CANDIDATE_LANGUAGES, INTL_LOCALE, LANGUAGE_IDS, type Language } from "@parlance/contract";
+import { ACTFL_TEXT, altaLevelOf, CANDIDATE_LANGUAGES, INTL_LOCALE, LANGUAGE_IDS, type Language, DATE_STYLE, DATE_TIME_STYLE } from "@parlance/contract";
 import { translate } from "../../i18n/catalog.js";
 
 /**
@@ -36,9 +36,9 @@ export function pdfLocale(language: Language, zone: string): PdfLocale {
     // A bare day (YYYY-MM-DD) is a calendar day: format it at noon UTC so no zone moves it.
     day: (d) =>
       typeof d === "string"
-        ? new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${d}T12:00:00Z`))
-        : new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: zone }).format(d),
-    dateTime: (d) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: zone }).format(d) + ` (${zoneName(locale, zone, d)})`,
+        ? new Intl.DateTimeFormat(locale, { ...DATE_STYLE, timeZone: "UTC" }).format(new Date(`${d}T12:00:00Z`))
+        : new Intl.DateTimeFormat(locale, { ...DATE_STYLE, timeZone: zone }).format(d),
+    dateTime: (d) => new Intl.DateTimeFormat(locale, { ...DATE_TIME_STYLE, timeZone: zone }).format(d) + ` (${zoneName(locale, zone, d)})`,
     languageName: (code) => {
       try {
         return names.of(code) ?? code;

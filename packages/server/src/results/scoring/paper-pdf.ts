@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { scoringMessages, type scoringParams } from "@parlance/contract";
+import { scoringMessages, type scoringParams, DATE_STYLE, DATE_TIME_STYLE } from "@parlance/contract";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { assignedTests } from "../../db/schema.js";
@@ -21,7 +21,7 @@ export async function evaluatorPaperPdf(ctx: AppContext, scope: Scope, { id }: z
   if (!content) throw new HttpError(404, scoringMessages.retrieveFailure, "scoringApi.messages.retrieveFailure");
   const [assigned] = await ctx.db.select({ expiresAt: assignedTests.expiresAt }).from(assignedTests).where(eq(assignedTests.id, s.assignedTestId));
   const fmt = (d: Date, withTime: boolean) =>
-    new Intl.DateTimeFormat("en-US", { dateStyle: "long", ...(withTime ? { timeStyle: "short" } : {}), timeZone: "America/New_York" }).format(d);
+    new Intl.DateTimeFormat("en-US", { ...(withTime ? DATE_TIME_STYLE : DATE_STYLE), timeZone: "America/New_York" }).format(d);
   const pdf = await paperTestPdf(content, {
     testName: s.description,
     candidateName: s.candidateName,

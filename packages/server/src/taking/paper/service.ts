@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { paperMessages, timeZoneById, type takingParams } from "@parlance/contract";
+import { paperMessages, timeZoneById, type takingParams, DATE_STYLE, DATE_TIME_STYLE } from "@parlance/contract";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { assignedTests, candidates, candidateTests, tests } from "../../db/schema.js";
@@ -43,7 +43,7 @@ export async function paperTest(ctx: AppContext, scope: Scope, { id }: z.output<
   // Printed for the candidate's desk: dates in their time zone (the PDF is in English, as the test's instructions are).
   const zone = timeZoneById(who.timeZoneId);
   const fmt = (d: Date, withTime: boolean) =>
-    new Intl.DateTimeFormat("en-US", { dateStyle: "long", ...(withTime ? { timeStyle: "short" } : {}), timeZone: zone.name }).format(d) + (withTime ? ` (${zone.displayAs})` : "");
+    new Intl.DateTimeFormat("en-US", { ...(withTime ? DATE_TIME_STYLE : DATE_STYLE), timeZone: zone.name }).format(d) + (withTime ? ` (${zone.displayAs})` : "");
   const pdf = await paperTestPdf(content, {
     testName: who.testName,
     candidateName: [who.firstName, who.middleName, who.lastName].filter(Boolean).join(" "),
