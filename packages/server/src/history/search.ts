@@ -11,10 +11,16 @@ import { escapeLike } from "../db/like.js";
 
 const ZONE = "America/New_York";
 
-const prefix = (v: string) => `${escapeLike(v)}%`;
+// Prefix matches on the candidate spell the candidates search's indexed expressions
+// (lower(...) COLLATE "C", db/schema/candidates.ts), so a name, email or id finds its
+// candidates through those indexes and their tests through assigned_tests_candidate_idx.
+const prefix = (v: string) => sql`lower(${`${escapeLike(v)}%`})`;
 const contains = (v: string) => `%${escapeLike(v)}%`;
-
-const fullName = sql`(${candidates.firstName} || ' ' || ${candidates.lastName})`;
+const FIRST = sql`lower(${candidates.firstName}) COLLATE "C"`;
+const LAST = sql`lower(${candidates.lastName}) COLLATE "C"`;
+const FULL_NAME = sql`lower((${candidates.firstName} || ' ') || ${candidates.lastName}) COLLATE "C"`;
+const EMAIL = sql`lower(${candidates.email}) COLLATE "C"`;
+const EMPLOYEE_ID = sql`lower(${candidates.employeeId}) COLLATE "C"`;
 
 /** The date a test is searched and sorted by: its date, or when it was assigned before it has one. */
 export const testDateSql = sql`coalesce(${assignedTests.scheduledAt}, ${candidateTests.startedAt}, ${candidateTests.receivedAt}, ${assignedTests.createdAt})`;
@@ -23,15 +29,12 @@ export const testDateSql = sql`coalesce(${assignedTests.scheduledAt}, ${candidat
 const expiredSql = sql`(${assignedTests.state} = 'expired' or (${candidateTests.id} is null and ${assignedTests.expiresAt} < now() and ${assignedTests.state} <> 'taken'))`;
 
 function nameMatches(v: string): SQL {
-  return or(
-    sql`${candidates.firstName} ilike ${prefix(v)}`,
-    sql`${candidates.lastName} ilike ${prefix(v)}`,
-    sql`${fullName} ilike ${prefix(v)}`,
-  )!;
+  // "ann" starts "ann smith", so the full name covers the first name.
+  return or(sql`${FULL_NAME} like ${prefix(v)}`, sql`${LAST} like ${prefix(v)}`)!;
 }
 
 function freeTerm(v: string): SQL {
-  return or(nameMatches(v), sql`${candidates.email} ilike ${prefix(v)}`, sql`${candidates.employeeId} ilike ${prefix(v)}`)!;
+  return or(nameMatches(v), sql`${EMAIL} like ${prefix(v)}`, sql`${EMPLOYEE_ID} like ${prefix(v)}`)!;
 }
 
 function dayRange(column: SQLWrapper, from?: string, to?: string): SQL {
@@ -62,21 +65,21 @@ function filterSql(f: SearchFilter): SQL {
     case "name":
       return nameMatches(v);
     case "first":
-      return sql`${candidates.firstName} ilike ${prefix(v)}`;
+      return sql`${FULL_NAME} like ${prefix(v)} and ${FIRST} like ${prefix(v)}`;
     case "last":
-      return sql`${candidates.lastName} ilike ${prefix(v)}`;
+      return sql`${LAST} like ${prefix(v)}`;
     case "middle":
-      return sql`${candidates.middleName} ilike ${prefix(v)}`;
+      return sql`lower(${candidates.middleName}) like ${prefix(v)}`;
     case "id":
       return /^\d{1,9}$/.test(v)
-        ? or(sql`${candidates.employeeId} ilike ${prefix(v)}`, eq(candidates.id, Number(v)))!
-        : sql`${candidates.employeeId} ilike ${prefix(v)}`;
+        ? or(sql`${EMPLOYEE_ID} like ${prefix(v)}`, eq(candidates.id, Number(v)))!
+        : sql`${EMPLOYEE_ID} like ${prefix(v)}`;
     case "office":
-      return sql`${offices.name} ilike ${prefix(v)}`;
+      return sql`lower(${offices.name}) like ${prefix(v)}`;
     case "health_care_role":
-      return sql`${healthcareRoles.name} ilike ${prefix(v)}`;
+      return sql`lower(${healthcareRoles.name}) like ${prefix(v)}`;
     case "email":
-      return sql`${candidates.email} ilike ${prefix(v)}`;
+      return sql`${EMAIL} like ${prefix(v)}`;
     case "notes":
       return sql`${candidates.clientNotes} ilike ${contains(v)}`;
     case "test":
@@ -84,10 +87,10 @@ function filterSql(f: SearchFilter): SQL {
     case "method":
       return sql`${tests.method} = ${v.toLowerCase()}`;
     case "language":
-      return or(sql`${languages.name} ilike ${prefix(v)}`, sql`lower(${languages.code}) = ${v.toLowerCase()}`)!;
+      return or(sql`lower(${languages.name}) like ${prefix(v)}`, sql`lower(${languages.code}) = ${v.toLowerCase()}`)!;
     case "type":
       // "listening speaking", "listening_speaking" and "Listening" all find listening_speaking.
-      return sql`${tests.testType} ilike ${prefix(v.toLowerCase().replace(/[\s-]+/g, "_").replace(/_and_/g, "_"))}`;
+      return sql`${tests.testType} like ${prefix(v.toLowerCase().replace(/[\s-]+/g, "_").replace(/_and_/g, "_"))}`;
   }
 }
 

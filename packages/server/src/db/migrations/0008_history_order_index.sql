@@ -1,0 +1,1 @@
+CREATE INDEX "assigned_tests_history_order_idx" ON "assigned_tests" USING btree ("account_id","created_at","id") WHERE "assigned_tests"."deleted_at" IS NULL;
