@@ -110,9 +110,18 @@ const SORT_COLUMNS: Record<SortField, SQL[]> = {
   health_care_role: [sql`lower(${healthcareRoles.name})`],
 };
 
-/** ORDER BY of a query: its sort, then newest assignment first; the id settles ties. */
+/** Keywords that find their candidates through a candidates search index (a few rows). */
+const CANDIDATE_PREFIX_KEYWORDS = new Set<string>(["name", "first", "last", "id", "email"]);
+
+/**
+ * ORDER BY of a query: its sort, then newest assignment first; the id settles ties. When the
+ * candidates are found through their indexes, the newest-first key is spelt so that the planner
+ * sorts those few tests instead of walking assigned_tests_history_order_idx for matches.
+ */
 export function orderOfQuery(query: SearchQuery): SQL[] {
   const sort = query.sort;
   const primary = sort ? SORT_COLUMNS[sort.field].map((c) => (sort.descending ? sql`${c} desc nulls last` : sql`${c} asc nulls last`)) : [];
-  return [...primary, desc(assignedTests.createdAt), desc(assignedTests.id)];
+  const narrow = query.free.length > 0 || query.filters.some((f) => CANDIDATE_PREFIX_KEYWORDS.has(f.keyword));
+  const newest = narrow ? sql`(${assignedTests.createdAt} + interval '0 seconds') desc` : desc(assignedTests.createdAt);
+  return [...primary, newest, desc(assignedTests.id)];
 }

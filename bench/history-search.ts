@@ -1,0 +1,133 @@
+/**
+ * Test history at scale (issue 12, point 3): the scale data of bench/scale-data.ts (1,000,000
+ * candidates, 1 to 3 assigned tests each, attempts for the taken ones), the real server as its
+ * own process, and prints:
+ *
+ * - the machine's reference: p95 of a primary-key lookup straight on PostgreSQL;
+ * - p50 and p95 of GET /api/test_history/search for every keyword of the search language, the
+ *   sorts and the default page (newest first), as the account administrator and as an
+ *   office-bound user (one client, requests one after another, varied values);
+ * - the time, size and the server's peak memory (RSS, sampled every 20 ms) of
+ *   GET /api/test_history/file as CSV and as XLSX for 100,000 tests.
+ *
+ *   npm run bench:history
+ *
+ * Options: BENCH_CANDIDATES, BENCH_REQUESTS (requests per query, default 60), BENCH_ONLY (a word
+ * the query names must contain), BENCH_KEEP=1 and BENCH_DATABASE_URL as in bench/candidates-search.ts.
+ */
+import pg from "pg";
+import { downloadLine, measureDownload, openScaleWorld, percentile } from "./scale-data.js";
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
+const ONLY = process.env.BENCH_ONLY;
+
+const ms = (v: number) => v.toFixed(1).padStart(6);
+
+async function main() {
+  const world = await openScaleWorld("parlance_bench_history", "Test history benchmark");
+  const { url, server } = world;
+  try {
+    const base = server.url;
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    const sample = (
+      await db.query(
+        `SELECT email, employee_id, first_name, last_name FROM candidates TABLESAMPLE SYSTEM (1)
+          WHERE employee_id LIKE 'E%' AND deleted_at IS NULL LIMIT $1`,
+        [REQUESTS],
+      )
+    ).rows as { email: string; employee_id: string; first_name: string; last_name: string }[];
+    const { total } = (await db.query("SELECT count(*)::int AS total FROM assigned_tests WHERE deleted_at IS NULL")).rows[0] as { total: number };
+    const words = (
+      await db.query(
+        `SELECT DISTINCT split_part(t.description, ' ', 1) AS w FROM tests t
+           JOIN account_tests at ON at.test_id = t.id JOIN accounts a ON a.id = at.account_id AND a.name = 'Northwind Health'`,
+      )
+    ).rows.map((r: { w: string }) => r.w);
+
+    // The machine's own reference: a primary-key lookup, measured the same way.
+    const ref: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const start = performance.now();
+      await db.query("SELECT id, state FROM assigned_tests WHERE id = $1", [1 + ((i * 7919) % total)]);
+      ref.push(performance.now() - start);
+    }
+    ref.sort((a, b) => a - b);
+    await db.end();
+    console.log(`${total.toLocaleString("en-US")} assigned tests; ${REQUESTS} requests per query, one at a time`);
+    console.log(`Reference (this machine now): SELECT by primary key p50 ${ms(percentile(ref, 50))} ms   p95 ${ms(percentile(ref, 95))} ms\n`);
+
+    const pick = <T>(list: T[], i: number) => list[i % list.length];
+    const prefixes = ["smi", "gar", "ngu", "joh", "wan", "kim", "rod", "mar", "tho", "lee", "pat", "cha", "hal", "mor", "san"];
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const day = (i: number) => daysAgo((i * 37) % 800);
+    const queries: { name: string; make: (i: number) => string }[] = [
+      { name: "default page", make: () => "" },
+      { name: "free term (prefix)", make: (i) => pick(prefixes, i) },
+      { name: "free term (email)", make: (i) => pick(sample, i).email },
+      { name: "name:", make: (i) => `name:${pick(prefixes, i)}` },
+      { name: "first:", make: (i) => `first:${pick(sample, i).first_name.toLowerCase()}` },
+      { name: "last:", make: (i) => `last:${pick(sample, i).last_name.toLowerCase()}` },
+      { name: "id:", make: (i) => `id:${pick(sample, i).employee_id}` },
+      { name: "email:", make: (i) => `email:${pick(sample, i).email.slice(0, 12)}` },
+      { name: "office:", make: (i) => `office:${pick(["Boston", "Chicago", "Seattle"], i)}` },
+      { name: "test:", make: (i) => `test:${pick(words, i)}` },
+      { name: "method:", make: (i) => `method:${pick(["online", "phone", "paper"], i)}` },
+      { name: "type:", make: (i) => `type:${pick(["reading", "writing", "listening"], i)}` },
+      { name: "language:", make: (i) => `language:${pick(["spanish", "french", "english", "mandarin"], i)}` },
+      { name: "notes:", make: (i) => `notes:${pick(["morning", "night shift"], i)}` },
+      { name: "start_date: (a month)", make: (i) => `start_date:>=${daysAgo(30 + ((i * 37) % 800))} end_date:<=${day(i)}` },
+      { name: "assigned: (a day)", make: (i) => `assigned:${day(i)}` },
+      { name: "expired:yes", make: () => "expired:yes" },
+      { name: "expired:no", make: () => "expired:no" },
+      { name: "sort:name", make: (i) => (i % 2 ? "sort:name" : "sort:-name") },
+      { name: "sort:date", make: (i) => (i % 2 ? "sort:date" : "sort:-date") },
+      { name: "sort:test", make: () => "sort:test" },
+      { name: "advanced (last office method)", make: (i) => `last:${pick(sample, i).last_name.slice(0, 3).toLowerCase()} office:Boston method:online` },
+    ];
+
+    for (const who of ["admin@northwind.example", "office.user@northwind.example"]) {
+      const cookie = await world.signIn(who);
+      console.log(`As ${who}:`);
+      const search = async (query: string) => {
+        const res = await fetch(`${base}/api/test_history/search?${new URLSearchParams({ query, page: "1" })}`, { headers: { cookie } });
+        const body = (await res.json()) as { itemCount?: number; message?: string };
+        if (!res.ok) throw new Error(`${query}: ${res.status} ${body.message}`);
+        return body.itemCount ?? 0;
+      };
+      for (const q of queries) {
+        if (ONLY && !q.name.includes(ONLY)) continue;
+        for (let i = 0; i < 3; i++) await search(q.make(i)); // warm-up
+        const times: number[] = [];
+        let matched = 0;
+        for (let i = 0; i < REQUESTS; i++) {
+          const start = performance.now();
+          matched += await search(q.make(i));
+          times.push(performance.now() - start);
+        }
+        times.sort((a, b) => a - b);
+        console.log(
+          `  GET /api/test_history/search  ${q.name.padEnd(30)} p50 ${ms(percentile(times, 50))} ms   p95 ${ms(percentile(times, 95))} ms` +
+            `   (e.g. "${q.make(0)}", ${Math.round(matched / REQUESTS).toLocaleString("en-US")} matches on average)`,
+        );
+      }
+      console.log("");
+    }
+
+    // The files: 100,000 tests (an office's tests assigned in a window), streamed.
+    const cookie = await world.signIn("admin@northwind.example");
+    // Seattle has a tenth of the candidates (about 200,000 tests over 900 days): half of them.
+    const fileQuery = process.env.BENCH_FILE_QUERY ?? `office:Seattle assigned:>=${daysAgo(449)}`;
+    for (const format of ["csv", "xlsx"]) {
+      const d = await measureDownload(server, `/api/test_history/file?${new URLSearchParams({ format, query: fileQuery })}`, cookie);
+      console.log(`GET /api/test_history/file ${format} "${fileQuery}": ${downloadLine(d, format === "csv" ? d.lines - 1 : NaN)}`);
+    }
+  } finally {
+    await world.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
