@@ -38,8 +38,10 @@ function freeTerm(v: string): SQL {
 }
 
 function dayRange(column: SQLWrapper, from?: string, to?: string): SQL {
-  const day = sql`(${column} at time zone ${ZONE})::date`;
-  return and(from ? sql`${day} >= ${from}::date` : undefined, to ? sql`${day} <= ${to}::date` : undefined) ?? sql`true`;
+  // Bounds on the column itself (Eastern midnights), so an index on it is a range.
+  const start = (d: string) => sql`((${d}::date)::timestamp at time zone ${ZONE})`;
+  const after = (d: string) => sql`((${d}::date + 1)::timestamp at time zone ${ZONE})`;
+  return and(from ? sql`${column} >= ${start(from)}` : undefined, to ? sql`${column} < ${after(to)}` : undefined) ?? sql`true`;
 }
 
 function filterSql(f: SearchFilter): SQL {
