@@ -13,5 +13,16 @@ export default defineConfig({
       ]),
     ),
   },
-  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: "dist",
+    sourcemap: true,
+    chunkSizeWarningLimit: 900,
+    // bench/bundle.ts reads which chunks each route pulls from the manifest.
+    manifest: true,
+    rolldownOptions: {
+      // The contract's modules only declare schemas and constants: a screen that imports one route
+      // must not pull every area's zod schemas into the shared chunk.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) },
+    },
+  },
 });

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { authRoutes, parseLanguage, type Language, type Permission, type Startup } from "@parlance/contract";
+import { authRoutes, DEFAULT_LANGUAGE, parseLanguage, type Language, type Permission, type Startup } from "@parlance/contract";
 import { call } from "../api/client";
-import { initI18n } from "../i18n";
+import { initI18n, loadLanguage } from "../i18n";
 import { PageLoader } from "./PageLoader";
 
 interface StartupState {
@@ -26,7 +26,13 @@ export function StartupProvider({ children }: { children: ReactNode }) {
   const [override] = useState(urlLanguage);
   const query = useQuery({
     queryKey: ["startup"],
-    queryFn: () => call(authRoutes.startup, { lang: override }),
+    queryFn: async () => {
+      // The likely language's strings download alongside the startup data; the chosen one is ready before rendering.
+      void loadLanguage(override ?? DEFAULT_LANGUAGE).catch(() => undefined);
+      const startup = await call(authRoutes.startup, { lang: override });
+      await loadLanguage(startup.language ?? override ?? DEFAULT_LANGUAGE);
+      return startup;
+    },
     staleTime: Infinity,
   });
   const language: Language = query.data?.language ?? override ?? "en-US";
@@ -39,6 +45,7 @@ export function StartupProvider({ children }: { children: ReactNode }) {
 
   const setLanguage = useCallback(
     async (next: Language) => {
+      await loadLanguage(next); // no flash of keys: the other language's strings first, then the switch
       initI18n(next);
       queryClient.setQueryData<Startup>(["startup"], (old) => (old ? { ...old, language: next } : old));
       await call(authRoutes.setLanguage, { language: next });

@@ -1,9 +1,8 @@
-import { useEffect } from "react";
-import { AppShell, Burger, Container, Divider, Drawer, Group, Stack, Text } from "@mantine/core";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { AppShell, Burger, Container, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
-import { useStartup } from "../../ui/startup";
 import { AccountMenu } from "./AccountMenu";
 import { Banners } from "./Banners";
 import { LanguageSwitcher } from "./LanguageSwitcher";
@@ -17,11 +16,14 @@ import { SIGN_OUT_FORM_ID } from "../../ui/signOut";
  * notice/error banners, and the page. Below the `md` breakpoint the navigation, language and
  * account links move into a drawer opened by the burger.
  */
+// Most visitors never open the phone drawer: it is not in the entry chunk.
+const NavDrawer = lazy(() => import("./NavDrawer"));
+
 export function AppLayout() {
   const { t } = useTranslation();
-  const { startup, signedIn } = useStartup();
   const { main, account } = useNavLinks();
   const [drawerOpen, drawer] = useDisclosure(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const location = useLocation();
 
   // Following a link closes the phone drawer.
@@ -39,7 +41,10 @@ export function AppLayout() {
               hiddenFrom="md"
               size="sm"
               opened={drawerOpen}
-              onClick={drawer.toggle}
+              onClick={() => {
+                setDrawerUsed(true);
+                drawer.toggle();
+              }}
               aria-label={drawerOpen ? t("shell.closeNavigation") : t("shell.openNavigation")}
               aria-expanded={drawerOpen}
             />
@@ -57,16 +62,11 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
 
-      <Drawer opened={drawerOpen} onClose={drawer.close} title={t("shell.productName")} size="xs" hiddenFrom="md" closeButtonProps={{ "aria-label": t("shell.closeNavigation") }}>
-        <Stack gap="md">
-          {signedIn && startup.userFlags && <Text fw={600}>{t("shell.greeting", { name: startup.userFlags.firstName })}</Text>}
-          <NavLinks links={main} vertical label={t("shell.mainNavigation")} />
-          {main.length > 0 && <Divider />}
-          <NavLinks links={account} vertical label={t("shell.accountNavigation")} />
-          <Divider />
-          <LanguageSwitcher fullWidth />
-        </Stack>
-      </Drawer>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <NavDrawer opened={drawerOpen} onClose={drawer.close} main={main} account={account} />
+        </Suspense>
+      )}
 
       {/* Every "Sign out" control posts this form (ui/signOut.ts). */}
       <form id={SIGN_OUT_FORM_ID} method="post" action="/logout" hidden />
