@@ -25,7 +25,9 @@ export function webBuildIsStale() {
 export function buildWebIfStale() {
   if (!webBuildIsStale()) return;
   console.log("Building the web app…");
-  const r = spawnSync("npm", ["run", "build", "-w", "@parlance/web"], { cwd: root, stdio: "inherit" });
+  // Always React's production build: run from the tests, NODE_ENV is "test", and a build made then
+  // would be the development one, which npm start would later serve as fresh.
+  const r = spawnSync("npm", ["run", "build", "-w", "@parlance/web"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (r.status !== 0) throw new Error("The web build failed.");
 }
 
