@@ -1,8 +1,9 @@
-// `npm start`: builds the web app when it is missing or stale, then runs the server.
+// `npm start`: builds the web app and the server when missing or stale, then runs the built server.
 // `npm run dev` (--dev): the server restarting on change, plus Vite's dev server on 5173.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { buildWebIfStale } from "./web-build.mjs";
+import { buildServerIfStale, serverMain } from "./server-build.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
@@ -25,10 +26,12 @@ if (dev) {
 } else {
   try {
     buildWebIfStale();
+    await buildServerIfStale();
   } catch (err) {
     console.error(err.message);
     process.exit(1);
   }
-  start(["--import", "tsx", main]);
+  // Without --enable-source-maps (it slows every stack trace); NODE_OPTIONS=--enable-source-maps turns it on.
+  start([serverMain]);
 }
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => children.forEach((c) => c.kill(sig)));
