@@ -26,7 +26,7 @@ const featureBlocks = [1, 2, 3, 4].map((depth) => {
 });
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "packages/server/src/db/migrations/**"] },
+  { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "bench/out/**", "packages/server/src/db/migrations/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -16,7 +16,7 @@
  * the measurements again on it without loading.
  */
 import pg from "pg";
-import { downloadLine, measureDownload, openScaleWorld, percentile } from "./scale-data.js";
+import { downloadLine, measureDownload, openScaleWorld, percentile, timeRuns } from "./scale-data.js";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 
@@ -59,19 +59,11 @@ async function main() {
       },
     ];
     for (const q of queries) {
-      for (let i = 0; i < 5; i++) await search(q.make(i)); // warm-up
-      const times: number[] = [];
-      let matched = 0;
-      for (let i = 0; i < REQUESTS; i++) {
-        const start = performance.now();
-        matched += await search(q.make(i));
-        times.push(performance.now() - start);
-      }
-      times.sort((a, b) => a - b);
+      const { times, average } = await timeRuns((i) => search(q.make(i)), REQUESTS, 5);
       console.log(
         `POST /api/candidates/search  ${q.name.padEnd(22)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(times, 95)
           .toFixed(1)
-          .padStart(6)} ms   (e.g. "${q.make(0)}", ${Math.round(matched / REQUESTS).toLocaleString("en-US")} matches on average)`,
+          .padStart(6)} ms   (e.g. "${q.make(0)}", ${Math.round(average).toLocaleString("en-US")} matches on average)`,
       );
     }
 

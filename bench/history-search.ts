@@ -16,7 +16,7 @@
  * the query names must contain), BENCH_KEEP=1 and BENCH_DATABASE_URL as in bench/candidates-search.ts.
  */
 import pg from "pg";
-import { downloadLine, measureDownload, openScaleWorld, percentile } from "./scale-data.js";
+import { downloadLine, measureDownload, openScaleWorld, percentile, timeRuns } from "./scale-data.js";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
 const ONLY = process.env.BENCH_ONLY;
@@ -97,18 +97,10 @@ async function main() {
       };
       for (const q of queries) {
         if (ONLY && !q.name.includes(ONLY)) continue;
-        for (let i = 0; i < 3; i++) await search(q.make(i)); // warm-up
-        const times: number[] = [];
-        let matched = 0;
-        for (let i = 0; i < REQUESTS; i++) {
-          const start = performance.now();
-          matched += await search(q.make(i));
-          times.push(performance.now() - start);
-        }
-        times.sort((a, b) => a - b);
+        const { times, average } = await timeRuns((i) => search(q.make(i)), REQUESTS, 3);
         console.log(
           `  GET /api/test_history/search  ${q.name.padEnd(30)} p50 ${ms(percentile(times, 50))} ms   p95 ${ms(percentile(times, 95))} ms` +
-            `   (e.g. "${q.make(0)}", ${Math.round(matched / REQUESTS).toLocaleString("en-US")} matches on average)`,
+            `   (e.g. "${q.make(0)}", ${Math.round(average).toLocaleString("en-US")} matches on average)`,
         );
       }
       console.log("");

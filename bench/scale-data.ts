@@ -46,6 +46,20 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
+/** Runs a query a few times to warm up, then times `requests` runs of it: sorted times and the average of what each returned (matches). */
+export async function timeRuns(run: (i: number) => Promise<number>, requests: number, warmUp: number): Promise<{ times: number[]; average: number }> {
+  for (let i = 0; i < warmUp; i++) await run(i);
+  const times: number[] = [];
+  let total = 0;
+  for (let i = 0; i < requests; i++) {
+    const start = performance.now();
+    total += await run(i);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { times, average: total / requests };
+}
+
 export async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
   const start = performance.now();
   const result = await run();
