@@ -1,4 +1,5 @@
 import { and, count, eq, isNotNull, ne } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { scoringMessages } from "@parlance/contract";
 import type { Db } from "../../db/client.js";
 import { assignedTests, candidates, candidateTests, languages, scoringAssignments, tests, users } from "../../db/schema.js";
@@ -16,9 +17,19 @@ export const scoringNotFound = () => new HttpError(404, scoringMessages.notFound
 
 export const isSupervisor = (scope: Scope) => scope.permissions.has("assignEvaluators");
 
+/** A scoring assignment with its attempt, assigned test, test, language and candidate: what every scoring read joins. */
+export function withScoringFacts<Q extends PgSelect>(query: Q) {
+  return query
+    .innerJoin(candidateTests, eq(candidateTests.id, scoringAssignments.candidateTestId))
+    .innerJoin(assignedTests, eq(assignedTests.id, candidateTests.assignedTestId))
+    .innerJoin(tests, eq(tests.id, assignedTests.testId))
+    .innerJoin(languages, eq(languages.id, tests.languageId))
+    .innerJoin(candidates, eq(candidates.id, candidateTests.candidateId));
+}
+
 /** The scoreable test with the facts every scoring route needs, if the session may reach it. */
 export async function scoreableFor(db: Tx, scope: Scope, candidateTestId: number) {
-  const [row] = await db
+  const query = db
     .select({
       id: candidateTests.id,
       state: candidateTests.state,
@@ -54,11 +65,8 @@ export async function scoreableFor(db: Tx, scope: Scope, candidateTestId: number
       completedAt: scoringAssignments.completedAt,
     })
     .from(scoringAssignments)
-    .innerJoin(candidateTests, eq(candidateTests.id, scoringAssignments.candidateTestId))
-    .innerJoin(assignedTests, eq(assignedTests.id, candidateTests.assignedTestId))
-    .innerJoin(tests, eq(tests.id, assignedTests.testId))
-    .innerJoin(languages, eq(languages.id, tests.languageId))
-    .innerJoin(candidates, eq(candidates.id, candidateTests.candidateId))
+    .$dynamic();
+  const [row] = await withScoringFacts(query)
     .where(eq(scoringAssignments.candidateTestId, candidateTestId))
     .limit(1);
   if (!row) throw scoringNotFound();

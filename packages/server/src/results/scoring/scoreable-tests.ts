@@ -2,10 +2,10 @@ import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import { Role, type ScoreableTest, type scoringParams } from "@parlance/contract";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { assignedTests, candidates, candidateTests, evaluators, languages, scoringAssignments, tests, users } from "../../db/schema.js";
+import { candidates, candidateTests, evaluators, languages, scoringAssignments, tests, users } from "../../db/schema.js";
 import type { Scope } from "../../auth/scope.js";
 import { dueGroupOf, PROVIDER_TIME_ZONE, validZone } from "./due.js";
-import { isSupervisor, scoringNotFound } from "./access.js";
+import { isSupervisor, scoringNotFound, withScoringFacts } from "./access.js";
 
 /**
  * GET /api/test_results/get_scoreable_tests/{id}: `{id}` is the evaluator's user id. An evaluator
@@ -32,7 +32,7 @@ export async function unassignedTests(ctx: AppContext) {
 
 /** Open (not yet scored) scoreable tests matching `where`, soonest due first. */
 async function openTests(ctx: AppContext, where: SQL, zone: string): Promise<ScoreableTest[]> {
-  const rows = await ctx.db
+  const query = ctx.db
     .select({
       id: candidateTests.id,
       isReview: scoringAssignments.isReview,
@@ -49,11 +49,8 @@ async function openTests(ctx: AppContext, where: SQL, zone: string): Promise<Sco
       evaluatorLast: users.lastName,
     })
     .from(scoringAssignments)
-    .innerJoin(candidateTests, eq(candidateTests.id, scoringAssignments.candidateTestId))
-    .innerJoin(assignedTests, eq(assignedTests.id, candidateTests.assignedTestId))
-    .innerJoin(tests, eq(tests.id, assignedTests.testId))
-    .innerJoin(languages, eq(languages.id, tests.languageId))
-    .innerJoin(candidates, eq(candidates.id, candidateTests.candidateId))
+    .$dynamic();
+  const rows = await withScoringFacts(query)
     .leftJoin(users, eq(users.id, scoringAssignments.evaluatorUserId))
     .where(and(where, isNull(scoringAssignments.completedAt)))
     .orderBy(asc(scoringAssignments.dueAt), asc(candidateTests.id))
