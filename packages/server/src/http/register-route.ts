@@ -6,6 +6,7 @@ import { forbidden, unauthorized } from "./errors.js";
 import { parseOrThrow } from "./validation.js";
 import { assertCleanText } from "./clean-text.js";
 import { scopeOf, type Scope } from "../auth/scope.js";
+import { isGuardedInStatement, markGuardedInStatement, sessionKeyOf, type SessionKey } from "./statement-guard.js";
 
 export interface HandlerContext<I, P> {
   input: I;
@@ -36,22 +37,42 @@ type SignedInHandler<R extends RouteDef> = (
   },
 ) => Promise<z.input<R["output"]>> | z.input<R["output"]>;
 
+/** A handler whose own statement checks the session (http/statement-guard.ts): it gets the session's key only. */
+export type StatementGuardedHandler<R extends RouteDef> = (
+  ctx: HandlerContext<z.output<R["input"]>, ParamsOf<R>> & { caller: null; scope: null; session: SessionKey },
+) => Promise<z.input<R["output"]>>;
+
 /** The handler of a route: a public route may be called without a session, any other never is. */
 export type RouteHandler<R extends RouteDef> = R["access"] extends "public" ? Handler<R> : SignedInHandler<R>;
+
+/**
+ * Marks a handler as one whose own statement checks the session (http/statement-guard.ts):
+ * registerRoute then skips the caller lookup and the guard, and passes the session's key instead
+ * of a caller and scope.
+ */
+export function guardedInStatement<R extends RouteDef>(handler: StatementGuardedHandler<R>): RouteHandler<R> {
+  return markGuardedInStatement(handler) as unknown as RouteHandler<R>;
+}
 
 /** Every contract route is registered through here: input checked, then the guard, then the handler. */
 export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, handler: RouteHandler<R>): void {
   const method = def.method;
+  const inStatement = def.access !== "public" && isGuardedInStatement(handler);
   app.route({
     method,
     url: def.path,
+    // Tells the request context not to look the caller up: the handler's statement checks the session.
+    config: { sessionInStatement: inStatement },
     handler: async (req, reply) => {
       // API answers carry personal data: never stored by a browser or proxy, unless the handler
       // sets its own policy (media that is the same for everyone may be cached privately).
       reply.header("cache-control", "no-store");
       // The guard comes first so that a stranger learns nothing from validation messages.
       const caller = req.caller;
-      if (def.access !== "public") {
+      const session = inStatement ? sessionKeyOf(req) : null;
+      // No cookie at all is refused before anything is read, as the guard does.
+      if (inStatement && !session) throw unauthorized();
+      if (def.access !== "public" && !inStatement) {
         if (!caller) throw unauthorized();
         if (def.access !== "signedIn" && !caller.permissions.has(def.access)) throw forbidden();
       }
@@ -63,7 +84,7 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
       assertCleanText(input);
       assertCleanText(params);
       const scope = caller ? scopeOf(caller, req.ip) : null;
-      const result = await (handler as Handler<R>)({ input, params: params as never, caller, scope, req, reply });
+      const result = await (handler as (ctx: unknown) => unknown)({ input, params: params as never, caller, scope, session, req, reply });
       if (reply.sent) return reply;
       return result;
     },

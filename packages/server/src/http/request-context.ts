@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE, parseLanguage } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import { loadCaller, SESSION_COOKIE } from "../auth/sessions.js";
 import { checkSameOrigin } from "./same-origin.js";
+import { sessionInStatement } from "./statement-guard.js";
 
 export const LANGUAGE_COOKIE = "parlance_lang";
 
@@ -14,7 +15,8 @@ export function installRequestContext(app: FastifyInstance, ctx: AppContext): vo
     // Static assets need neither a session nor a language.
     if (req.url.startsWith("/assets/")) return;
     const secret = req.cookies[SESSION_COOKIE];
-    req.caller = secret ? await loadCaller(ctx.db, ctx.config, secret) : null;
+    // A route whose statement checks the session itself spares this round trip (statement-guard.ts).
+    req.caller = secret && !sessionInStatement(req) ? await loadCaller(ctx.db, ctx.config, secret) : null;
     const query = req.query as Record<string, unknown> | undefined;
     req.language =
       parseLanguage(query?.lang) ?? parseLanguage(req.cookies[LANGUAGE_COOKIE]) ?? req.caller?.language ?? DEFAULT_LANGUAGE;

@@ -112,7 +112,10 @@ export const isOverdue = (attempt: Pick<Attempt, "deadlineAt">, now: Date): bool
   attempt.deadlineAt !== null && now.getTime() > attempt.deadlineAt.getTime() + GRACE_MS;
 
 /** The attempt must be open for answers: started, not submitted, within deadline + grace. */
-export function requireOpen(attempt: Attempt | null, now: Date): asserts attempt is Attempt & { contentVersionId: number } {
+export function requireOpen<A extends Pick<Attempt, "state" | "contentVersionId" | "deadlineAt">>(
+  attempt: A | null,
+  now: Date,
+): asserts attempt is A & { contentVersionId: number } {
   if (!attempt || attempt.contentVersionId === null) throw conflict(takingMessages.notStarted, "taking.messages.notStarted");
   if (attempt.state === "received") throw conflict(takingMessages.alreadySubmitted, "taking.messages.alreadySubmitted");
   if (attempt.state !== "in_progress") throw conflict(takingMessages.notOnline, "taking.messages.notOnline");

@@ -22,6 +22,9 @@ import {
   submittedReceipt,
 } from "./attempt.js";
 import { contentView, isResponseItem, sectionView } from "./view.js";
+import { runSaveStatement } from "./save-statement.js";
+import { dateOf, knownVersion, openVersion, rememberVersion } from "./save-facts.js";
+import type { SessionKey } from "../http/statement-guard.js";
 import { proctorStepsLeft } from "../proctoring/steps.js";
 
 /** Test taking: the logic behind /api/test_content/* and /api/heartbeat (routes.ts stays thin). */
@@ -139,21 +142,32 @@ async function recordSecondsTaken(tx: Tx, attemptId: number, seconds: number | u
     .where(eq(candidateTests.id, attemptId));
 }
 
-/** POST save_progress/{id}. */
-export async function saveProgress(ctx: AppContext, scope: Scope, { id }: Params, body: Progress) {
+/** POST save_progress/{id}: one statement (save-statement.ts) once this session's attempt is known. */
+export async function saveProgress(ctx: AppContext, session: SessionKey, { id }: Params, body: Progress) {
   checkBodyId(id, body);
-  const { attempt } = await heldTest(ctx.db, scope, id);
-  requireOpen(attempt, new Date());
-  const items = checkItems(await contentOf(ctx.db, attempt.contentVersionId), body.candidate_test_items);
-  return ctx.db.transaction(async (tx) => {
-    // Re-checked under the lock: a submit or the deadline may have come while we validated.
+  const run = (versionId: number | null, items: ProgressItem[], now: Date) =>
+    runSaveStatement(ctx.database.sql, {
+      sessionIdHash: session.idHash,
+      assignedTestId: id,
+      now,
+      versionId,
+      items,
+      secondsTaken: versionId === null ? null : (body.seconds_taken ?? null),
+      sessionIdleMs: ctx.config.sessionIdleMs,
+    });
+  let versionId = knownVersion(ctx.db, session, id);
+  if (versionId === undefined) {
+    // This session's first save of the attempt in this process: the facts first (guard, then the
+    // pinned version), so that nobody learns about another's test from validation messages.
     const now = new Date();
-    const locked = await lockAttempt(tx, attempt.id);
-    requireOpen(locked, now);
-    const saved = await writeAnswers(tx, locked.id, items, now);
-    await recordSecondsTaken(tx, locked.id, body.seconds_taken);
-    return { saved, time_limit: remainingMs(locked, now) };
-  });
+    versionId = openVersion(await run(null, [], now), now);
+    rememberVersion(ctx.db, session, id, versionId);
+  }
+  const items = checkItems(await contentOf(ctx.db, versionId), body.candidate_test_items);
+  const now = new Date();
+  const facts = await run(versionId, items, now);
+  openVersion(facts, now);
+  return { saved: facts.saved ?? [], time_limit: remainingMs({ deadlineAt: dateOf(facts.deadline_at) }, now) };
 }
 
 /** POST submit_test/{id}: saves then submits; a repeat answers the same receipt. */
