@@ -34,6 +34,8 @@ export * from "./taking/show.js";
 export * from "./taking/list.js";
 export * from "./taking/live.js";
 export * from "./proctoring/proctoring.js";
+export * from "./scheduling/constants.js";
+export * from "./scheduling/time-of-day.js";
 export * from "./taking/media.js";
 export * from "./taking/paper.js";
 export * from "./results/scoring.js";
