@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -20,6 +21,8 @@ const envSchema = z.object({
   PROCTOR_SERVICE_EMAIL: z.string().email().default("proctoring@parlance.example"),
   /** PostgreSQL: the longest one statement of a request may run (a slower one is cancelled: 503). */
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** Server processes sharing the port (node:cluster); PostgreSQL only. Default: one per core in production. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 export interface Config {
@@ -48,6 +51,11 @@ export interface Config {
   proctorServiceEmail: string;
   /** PostgreSQL's statement_timeout for every pooled connection. */
   statementTimeoutMs: number;
+  /**
+   * How many server processes share the port. Always 1 on the embedded database (one process owns
+   * its folder); on PostgreSQL WEB_CONCURRENCY, else one per core in production, else 1.
+   */
+  webConcurrency: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -78,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     voiceLocalNumber: e.VOICE_LOCAL_NUMBER,
     proctorServiceEmail: e.PROCTOR_SERVICE_EMAIL,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    webConcurrency: !e.DATABASE_URL ? 1 : (e.WEB_CONCURRENCY ?? (e.NODE_ENV === "production" ? os.availableParallelism() : 1)),
     ...overrides,
   };
 }
