@@ -1,0 +1,62 @@
+/** CPU seconds of the processes in a benchmark (Linux /proc), to say what bounds a result. */
+import fs from "node:fs";
+
+const TICKS = 100; // USER_HZ
+
+function stat(pid: number): string[] | null {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  } catch {
+    return null;
+  }
+}
+
+const cpuTicks = (fields: string[] | null) => (fields ? Number(fields[11]) + Number(fields[12]) : 0); // utime + stime
+
+function processes(): { pid: number; ppid: number; comm: string }[] {
+  const out: { pid: number; ppid: number; comm: string }[] = [];
+  for (const d of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const raw = fs.readFileSync(`/proc/${d}/stat`, "utf8");
+      const comm = raw.slice(raw.indexOf("(") + 1, raw.lastIndexOf(")"));
+      out.push({ pid: Number(d), ppid: Number(raw.slice(raw.lastIndexOf(")") + 2).split(" ")[1]), comm });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+/** The process and all its descendants (a cluster's workers). */
+function tree(root: number, all: { pid: number; ppid: number }[]): number[] {
+  const pids = [root];
+  for (let i = 0; i < pids.length; i++) for (const p of all) if (p.ppid === pids[i]) pids.push(p.pid);
+  return pids;
+}
+
+export interface CpuSample {
+  server: number;
+  postgres: number;
+  load: number;
+  at: number;
+}
+
+/** CPU seconds so far of: the server with its workers, every postgres process, this process. */
+export function cpuNow(serverPid: number): CpuSample {
+  const all = processes();
+  const own = process.cpuUsage();
+  return {
+    server: tree(serverPid, all).reduce((s, p) => s + cpuTicks(stat(p)), 0) / TICKS,
+    postgres: all.filter((p) => p.comm === "postgres").reduce((s, p) => s + cpuTicks(stat(p.pid)), 0) / TICKS,
+    load: (own.user + own.system) / 1e6,
+    at: performance.now(),
+  };
+}
+
+/** Percent of one core used by each between two samples. */
+export function cpuPercent(a: CpuSample, b: CpuSample) {
+  const secs = (b.at - a.at) / 1000;
+  const pct = (x: number, y: number) => ((y - x) / secs) * 100;
+  return { server: pct(a.server, b.server), postgres: pct(a.postgres, b.postgres), load: pct(a.load, b.load) };
+}

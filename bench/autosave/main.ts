@@ -1,0 +1,163 @@
+/**
+ * Autosave at scale (issue 12, part 1), against the physical limit of this machine in the same run.
+ *
+ * 1. PostgreSQL: a scratch database with the demo world and N candidates holding started attempts;
+ *    pgbench runs the server's own save statement on it (the database's limit: saves/s with no HTTP
+ *    and no Node); then the real server (`WEB_CONCURRENCY` processes) takes the browser's autosave
+ *    — every candidate one save every 5 s — in steps of concurrency, refined by halving between the
+ *    largest step held (p99 under 100 ms, no error) and the first that was not. Prints each step's
+ *    saves/s, p50/p99, CPU of server, PostgreSQL and load generator, and the largest rate held as a
+ *    percentage of pgbench's. A bare Fastify route in its own process is printed as the HTTP ceiling.
+ * 2. The embedded database (PGlite, as `npm start` runs it): the same steps, the largest held, and
+ *    so how many candidates one `npm start` holds.
+ *
+ *   npm run bench:autosave
+ *   DATABASE_URL=postgres://user@host:5432/db npm run bench:autosave   (a scratch database is made on it)
+ *
+ * Options: BENCH_STEPS (candidates, default 2000,5000,10000,15000,20000,25000,30000),
+ * BENCH_PGLITE_STEPS (default 500,1000,2000,3000,5000,8000), BENCH_STEP_SECONDS (20),
+ * BENCH_REFINE (halvings, 2), BENCH_SOCKETS (256), BENCH_WEB_CONCURRENCY (2), BENCH_ONLY
+ * (postgres | pglite), BENCH_CPU_PROF (a folder: the server runs under node --cpu-prof and writes
+ * a profile per process there at the end). The first step not held ends the coarse stepping.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { createScratchDatabase } from "../../packages/server/src/db/scratch.js";
+import { migrateDatabase, openPglite } from "../../packages/server/src/db/client.js";
+import { seedDemoWorldIfEmpty } from "../../packages/server/src/demo/seed.js";
+import { startServer, type RunningServer } from "../../e2e/support/server.js";
+import { bareFastify, closedLoop, makeAgent, step, type StepResult } from "./load.js";
+import { pgbenchScript, runPgbench } from "./pgbench.js";
+import { createCandidates, type Candidates } from "./setup.js";
+
+const SERVER_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+const list = (v: string | undefined, d: string) => (v ?? d).split(",").map(Number);
+const STEPS = list(process.env.BENCH_STEPS, "2000,5000,10000,15000,20000,25000,30000");
+const PGLITE_STEPS = list(process.env.BENCH_PGLITE_STEPS, "500,1000,2000,3000,5000,8000");
+const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 20);
+const REFINE = Number(process.env.BENCH_REFINE ?? 2);
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 256);
+const WEB_CONCURRENCY = process.env.BENCH_WEB_CONCURRENCY ?? "2";
+const ONLY = process.env.BENCH_ONLY;
+const CPU_PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+const TARGET_P99_MS = 100;
+const SESSION_IDLE_MS = 30 * 60_000;
+
+const agent = makeAgent(SOCKETS);
+const profEnv = (): Record<string, string> => (CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${CPU_PROF}` } : {});
+const fmt = (n: number) => n.toLocaleString("en-US");
+
+const held = (r: StepResult) => r.p99 < TARGET_P99_MS && r.errors === 0;
+
+/** The coarse steps, then halving between the largest held and the first not held. */
+async function stepsOf(server: RunningServer, c: Candidates, counts: number[]): Promise<StepResult[]> {
+  const base = new URL(server.url);
+  const results: StepResult[] = [];
+  console.log("candidates  offered/s   saves/s   p50 ms   p99 ms   (wire p50)  errors   CPU: server  postgres  load-gen");
+  const runOne = async (count: number) => {
+    const r = await step(agent, base, server.process.pid!, c, count, STEP_SECONDS);
+    results.push(r);
+    console.log(
+      `${fmt(count).padStart(10)}  ${(count / 5).toFixed(0).padStart(9)}  ${r.perSecond.toFixed(0).padStart(8)}  ${r.p50.toFixed(1).padStart(7)}  ${r.p99
+        .toFixed(1)
+        .padStart(7)}  ${r.wireP50.toFixed(1).padStart(10)}  ${String(r.errors).padStart(6)}   ${r.cpu.server.toFixed(0).padStart(10)}%  ${r.cpu.postgres
+        .toFixed(0)
+        .padStart(7)}%  ${r.cpu.load.toFixed(0).padStart(7)}%`,
+    );
+    return r;
+  };
+  // Past the first step not held the server is saturated: larger ones would only queue longer.
+  for (const count of counts) if (!held(await runOne(count))) break;
+  for (let i = 0; i < REFINE; i++) {
+    const ok = results.filter(held).map((r) => r.candidates);
+    const notOk = results.filter((r) => !held(r)).map((r) => r.candidates);
+    if (!ok.length || !notOk.length) break;
+    const lo = Math.max(...ok);
+    const hi = Math.min(...notOk.filter((n) => n > lo));
+    const mid = Math.round((lo + hi) / 2 / 250) * 250;
+    if (mid <= lo || mid >= hi) break;
+    await runOne(mid);
+  }
+  return results;
+}
+
+function best(results: StepResult[]): StepResult | null {
+  const ok = results.filter(held);
+  return ok.length ? ok.reduce((a, b) => (b.perSecond > a.perSecond ? b : a)) : null;
+}
+
+async function onPostgres(): Promise<{ pgbench: number } | null> {
+  const scratch = await createScratchDatabase(SERVER_URL, "parlance_bench_autosave");
+  const server = await startServer({
+    env: { NODE_ENV: "production", SEED_DEMO: "always", LOG_LEVEL: "warn", DATABASE_URL: scratch.url, WEB_CONCURRENCY, ...profEnv() },
+  });
+  const bare = await bareFastify();
+  try {
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    const setupStart = performance.now();
+    const c = await createCandidates(client, Math.max(...STEPS)).finally(() => client.end());
+    console.log(`PostgreSQL (scratch database), ${WEB_CONCURRENCY} server process(es): ${fmt(c.count)} candidates with started attempts and sessions made in ${((performance.now() - setupStart) / 1000).toFixed(1)} s\n`);
+
+    // The limits first, on a quiet machine: the database alone, then HTTP alone.
+    const bench = await runPgbench(scratch.url, pgbenchScript(c, SESSION_IDLE_MS), 10, [8, 32]);
+    console.log(`pgbench, the server's save statement (10 s each): ${bench.map((b) => `${b.clients} clients ${b.perSecond.toFixed(0)}/s (avg ${b.latencyMs.toFixed(1)} ms)`).join(", ")}`);
+    const payload = JSON.stringify({ id: 1, candidate_test_items: [{ id: "q8", response: "An answer of a sentence or two.", seq: Date.now() * 1000 }], seconds_taken: 60 });
+    await closedLoop(agent, bare.url, "/bare", payload, 2);
+    const ceiling = await closedLoop(agent, bare.url, "/bare", payload, 8);
+    console.log(`bare Fastify POST route (one process, 64 connections): ${ceiling.perSecond.toFixed(0)} req/s\n`);
+
+    const top = best(await stepsOf(server, c, STEPS));
+    const limit = bench[0].perSecond;
+    console.log(
+      `\nPostgreSQL: largest rate held with p99 under ${TARGET_P99_MS} ms: ${top ? `${top.perSecond.toFixed(0)} saves/s (${fmt(top.candidates)} candidates), ` +
+        `${((top.perSecond / limit) * 100).toFixed(0)}% of pgbench's ${limit.toFixed(0)}/s (aim 50%)` : "none"}`,
+    );
+    return { pgbench: limit };
+  } finally {
+    bare.stop();
+    await server.stop();
+    await scratch.drop();
+  }
+}
+
+async function onPglite(pgbench: number | null): Promise<void> {
+  // The folder is prepared in this process, then handed to the server as `npm start` would find it.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parlance-bench-pglite-"));
+  const setupStart = performance.now();
+  const database = await openPglite(dataDir);
+  await migrateDatabase(database);
+  await seedDemoWorldIfEmpty({ db: database.db });
+  const c = await createCandidates(database.sql, Math.max(...PGLITE_STEPS));
+  await database.close();
+  console.log(`\nEmbedded PGlite (one process, as npm start): ${fmt(c.count)} candidates made in ${((performance.now() - setupStart) / 1000).toFixed(1)} s\n`);
+  const server = await startServer({ dataDir, env: { LOG_LEVEL: "warn", ...profEnv() } });
+  try {
+    const top = best(await stepsOf(server, c, PGLITE_STEPS));
+    console.log(
+      `\nPGlite: largest rate held with p99 under ${TARGET_P99_MS} ms: ${top ? `${top.perSecond.toFixed(0)} saves/s` : "none"}` +
+        (top && pgbench ? `, ${((top.perSecond / pgbench) * 100).toFixed(0)}% of pgbench's PostgreSQL rate` : "") +
+        (top ? ` — one npm start holds ${fmt(top.candidates)} candidates saving every 5 s` : ""),
+    );
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  console.log(`Autosave benchmark: ${os.cpus().length} cores shared by the server, the database and this load generator; load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}\n`);
+  const onPg = ONLY === "pglite" ? null : await onPostgres();
+  if (ONLY !== "postgres") await onPglite(onPg?.pgbench ?? null);
+  console.log(`\n(CPU in % of one core; postgres counts every postgres process on this machine. Run took ${((Date.now() - started) / 1000).toFixed(0)} s.)`);
+  if (CPU_PROF) console.log(`CPU profiles of the server processes: ${CPU_PROF} (npx tsx bench/autosave/profile-summary.ts <file>)`);
+  agent.destroy();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
