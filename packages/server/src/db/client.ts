@@ -11,9 +11,12 @@ import * as schema from "./schema.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** Runs raw SQL (pg-boss and a few maintenance tasks need it). */
+/**
+ * Runs raw SQL (pg-boss, a few maintenance tasks, and the autosave's one statement). `prepareAs`
+ * names a hot statement: PostgreSQL parses and plans it once per connection instead of each time.
+ */
 export interface SqlExecutor {
-  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
+  query<T = Record<string, unknown>>(text: string, values?: unknown[], opts?: { prepareAs?: string }): Promise<{ rows: T[] }>;
   /** Several statements without parameters. */
   exec(text: string): Promise<void>;
 }
@@ -73,7 +76,7 @@ export async function openPostgres(url: string, opts: { statementTimeoutMs?: num
     db,
     kind: "postgres",
     sql: {
-      query: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
+      query: async (text, values, opts) => ({ rows: (await pool.query(opts?.prepareAs ? { name: opts.prepareAs, text, values } : { text, values })).rows }),
       exec: async (text) => void (await pool.query(text)),
     },
     async withStartupLock(fn) {

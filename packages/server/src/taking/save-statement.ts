@@ -109,6 +109,6 @@ export async function runSaveStatement(sql: SqlExecutor, a: SaveArgs): Promise<S
     a.items.map((i) => i.seq),
     a.secondsTaken,
     a.sessionIdleMs,
-  ]);
+  ], { prepareAs: "taking_save_progress" });
   return rows[0];
 }
