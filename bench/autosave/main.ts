@@ -46,7 +46,8 @@ const TARGET_P99_MS = 100;
 const SESSION_IDLE_MS = 30 * 60_000;
 
 const agent = makeAgent(SOCKETS);
-const profEnv = (): Record<string, string> => (CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${CPU_PROF}` } : {});
+// Node refuses --cpu-prof in NODE_OPTIONS: it goes on the command line (cluster workers inherit it).
+const nodeArgs = CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : [];
 const fmt = (n: number) => n.toLocaleString("en-US");
 
 const held = (r: StepResult) => r.p99 < TARGET_P99_MS && r.errors === 0;
@@ -91,7 +92,8 @@ function best(results: StepResult[]): StepResult | null {
 async function onPostgres(): Promise<{ pgbench: number } | null> {
   const scratch = await createScratchDatabase(SERVER_URL, "parlance_bench_autosave");
   const server = await startServer({
-    env: { NODE_ENV: "production", SEED_DEMO: "always", LOG_LEVEL: "warn", DATABASE_URL: scratch.url, WEB_CONCURRENCY, ...profEnv() },
+    env: { NODE_ENV: "production", SEED_DEMO: "always", LOG_LEVEL: "warn", DATABASE_URL: scratch.url, WEB_CONCURRENCY },
+    nodeArgs,
   });
   const bare = await bareFastify();
   try {
@@ -133,7 +135,7 @@ async function onPglite(pgbench: number | null): Promise<void> {
   const c = await createCandidates(database.sql, Math.max(...PGLITE_STEPS));
   await database.close();
   console.log(`\nEmbedded PGlite (one process, as npm start): ${fmt(c.count)} candidates made in ${((performance.now() - setupStart) / 1000).toFixed(1)} s\n`);
-  const server = await startServer({ dataDir, env: { LOG_LEVEL: "warn", ...profEnv() } });
+  const server = await startServer({ dataDir, env: { LOG_LEVEL: "warn" }, nodeArgs });
   try {
     const top = best(await stepsOf(server, c, PGLITE_STEPS));
     console.log(

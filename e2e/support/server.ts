@@ -38,11 +38,11 @@ export function copyDataDir(from: string): string {
  * Starts the real server as `npm start` does (embedded PostgreSQL, demo world) on a random port
  * with its own data folder, and waits until it answers.
  */
-export async function startServer(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(opts: { dataDir?: string; env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "parlance-e2e-"));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "packages/server/src/main.ts")], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", path.join(root, "packages/server/src/main.ts")], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: "", LOG_LEVEL: "warn", ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],
