@@ -22,6 +22,7 @@ import { scoringRoutes } from "./results/scoring.js";
 import { evaluatorRoutes } from "./results/evaluators.js";
 import { verifyRoutes } from "./results/verify.js";
 import { reportRoutes } from "./results/reports.js";
+import { availabilityRoutes } from "./availability/availability.js";
 
 /**
  * Every area of the API by name: the one list the server implements (each name needs its
@@ -51,6 +52,7 @@ export const apiAreas = {
   evaluators: evaluatorRoutes,
   verify: verifyRoutes,
   reports: reportRoutes,
+  availability: availabilityRoutes,
 } as const;
 
 export type ApiAreas = typeof apiAreas;

@@ -25,6 +25,7 @@ import { scoringHandlers } from "./results/scoring/routes.js";
 import { evaluatorHandlers } from "./results/evaluators/routes.js";
 import { verifyHandlers } from "./results/verify/routes.js";
 import { reportHandlers } from "./results/reports/routes.js";
+import { availabilityHandlers } from "./availability/routes.js";
 
 /** The handlers of every contract area: an area without its handlers does not compile. */
 type AreaFactories = { [Name in AreaName]: (ctx: AppContext) => AreaHandlers<ApiAreas[Name]> };
@@ -53,6 +54,7 @@ const areaHandlers: AreaFactories = {
   evaluators: evaluatorHandlers,
   verify: verifyHandlers,
   reports: reportHandlers,
+  availability: availabilityHandlers,
 };
 
 /** Areas that exist only outside production (the developer mailbox holds every reset link). */

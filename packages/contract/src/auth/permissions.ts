@@ -9,6 +9,7 @@ export const PERMISSIONS = [
   "candidates", // Manage Candidates
   "testHistory",
   "evaluatorSchedule",
+  "availability", // weekly and individual conflicts (evaluators and proctors: /account/availability)
   "groups", // paper test packages
   "outstandingPaperTests",
   "results", // Submit Test Results
@@ -68,6 +69,8 @@ const BY_ROLE: Partial<Record<Permission, readonly number[]>> = {
   groups: CLIENT_ANY,
   outstandingPaperTests: CLIENT_ANY,
   evaluatorSchedule: [Role.Evaluator, Role.ServiceProvider],
+  // Those whom scheduling books (evaluators, and the proctoring service's providers) keep their conflicts.
+  availability: [Role.Evaluator, Role.ServiceProvider],
   results: [Role.Evaluator, Role.TestingExecutive],
   assignEvaluators: [Role.TestingExecutive],
   settings: CLIENT_ADMINS,

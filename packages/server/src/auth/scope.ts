@@ -1,4 +1,5 @@
 import { and, eq, isNull, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { CLIENT_ROLES, Role, type Permission } from "@parlance/contract";
 import { candidates, offices } from "../db/schema.js";
 import type { Caller } from "../http/caller.js";
@@ -90,4 +91,12 @@ export function officesInScope(scope: ClientScope): SQL {
  */
 export function ownCandidateProfiles(scope: Pick<Scope, "userId" | "candidateId">): SQL {
   return and(eq(candidates.userId, scope.userId), scope.candidateId === null ? undefined : eq(candidates.id, scope.candidateId))!;
+}
+
+/**
+ * Rows a person keeps for themselves (an evaluator's or proctor's availability): the signed-in
+ * user's own and nobody else's, whatever their role or account. Anyone else's row answers 404.
+ */
+export function ownRows(userIdColumn: AnyPgColumn, scope: Pick<Scope, "userId">): SQL {
+  return eq(userIdColumn, scope.userId);
 }

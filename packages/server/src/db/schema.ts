@@ -8,3 +8,4 @@ export * from "./schema/settings.js";
 export * from "./schema/candidates.js";
 export * from "./schema/taking.js";
 export * from "./schema/results.js";
+export * from "./schema/availability.js";

@@ -8,6 +8,7 @@ import { emptyHistoryIds, seedDemoHistory, type DemoHistoryIds } from "./history
 import { importDemoContent, refreshDemoContent } from "./content.js";
 import { seedDemoScoring, type DemoScoringIds } from "./evaluators.js";
 import { seedDemoProctoring } from "./proctoring.js";
+import { seedDemoAvailability } from "./availability.js";
 import { DEMO_ACCESS_CODE, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS, type DemoAccountKey } from "./world.js";
 
 export interface DemoIds {
@@ -77,6 +78,8 @@ export async function seedDemoWorld({ db }: Pick<AppContext, "db">): Promise<Dem
   });
   await importDemoContent(db);
   ids.scoring = await seedDemoScoring(db);
+  // The evaluators' weekly and individual conflicts (demo/availability.ts).
+  await seedDemoAvailability(db, ids.users);
   return ids;
 }
 
