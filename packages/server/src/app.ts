@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
-import helmet from "@fastify/helmet";
 import type { AppContext } from "./context.js";
 import { installErrorHandler } from "./http/error-handler.js";
+import { installSecurityHeaders } from "./http/security-headers.js";
 import { installRequestContext } from "./http/request-context.js";
 import { installNotFound } from "./http/web-app.js";
 import { registerApiDocs } from "./http/api-docs.js";
@@ -32,7 +32,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   }
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
