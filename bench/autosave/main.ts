@@ -32,7 +32,12 @@ import { bareFastify, closedLoop, makeAgent, step, type StepResult } from "./loa
 import { pgbenchScript, runPgbench } from "./pgbench.js";
 import { createCandidates, type Candidates } from "./setup.js";
 
-const SERVER_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+// The local server through its Unix socket when there is one (as pgbench's default): TCP over
+// loopback costs both the server and pgbench a kernel network path per statement.
+const SOCKET_DIR = "/var/run/postgresql";
+const SERVER_URL =
+  process.env.DATABASE_URL ||
+  (fs.existsSync(path.join(SOCKET_DIR, ".s.PGSQL.5432")) ? `postgres://postgres@localhost:5432/test?host=${SOCKET_DIR}` : "postgres://postgres@127.0.0.1:5432/test");
 const list = (v: string | undefined, d: string) => (v ?? d).split(",").map(Number);
 const STEPS = list(process.env.BENCH_STEPS, "2000,5000,10000,15000,20000,25000,30000");
 const PGLITE_STEPS = list(process.env.BENCH_PGLITE_STEPS, "500,1000,2000,3000,5000,8000");
@@ -101,7 +106,7 @@ async function onPostgres(): Promise<{ pgbench: number } | null> {
     await client.connect();
     const setupStart = performance.now();
     const c = await createCandidates(client, Math.max(...STEPS)).finally(() => client.end());
-    console.log(`PostgreSQL (scratch database), ${WEB_CONCURRENCY} server process(es): ${fmt(c.count)} candidates with started attempts and sessions made in ${((performance.now() - setupStart) / 1000).toFixed(1)} s\n`);
+    console.log(`PostgreSQL (scratch database${SERVER_URL.includes("host=/") ? ", Unix socket" : ", TCP"}), ${WEB_CONCURRENCY} server process(es): ${fmt(c.count)} candidates with started attempts and sessions made in ${((performance.now() - setupStart) / 1000).toFixed(1)} s\n`);
 
     // The limits first, on a quiet machine: the database alone, then HTTP alone.
     const bench = await runPgbench(scratch.url, pgbenchScript(c, SESSION_IDLE_MS), 10, [8, 32]);
