@@ -1,8 +1,8 @@
 /**
  * The database's own limit for an autosave: pgbench running the server's very save statement
- * (packages/server/src/taking/save-statement.ts) against the same scratch database, with the
- * statement's parameters computed by pgbench for a random candidate: its session, its test, one of
- * its answers with a newer seq and its running seconds. No HTTP, no Node, no query building: what
+ * (packages/server/src/taking/save-statement.ts) against the same scratch database, one save per
+ * statement, with the parameters computed by pgbench for a random candidate: its session, its
+ * test, one of its answers with a newer seq and its running seconds. No HTTP, no Node, no query building: what
  * PostgreSQL itself can do on this machine, in the same run as the server.
  */
 import { execFile } from "node:child_process";
@@ -21,19 +21,22 @@ export function pgbenchScript(c: Candidates, sessionIdleMs: number): string {
   const ids = `ARRAY[${c.items.map((i) => quote(i.id)).join(", ")}]`;
   const responses = `ARRAY[${c.items.map((i, n) => quote(answerFor(i, n))).join(", ")}]`;
   const started = Math.floor(Date.now() / 1000) - 60;
+  // One save per statement: each array parameter holds one element.
   const values: Record<string, string> = {
-    "1": `encode(sha256(convert_to(${quote(c.secretPrefix)} || '-' || :n, 'UTF8')), 'hex')`,
-    "2": `(${c.firstAssignedTestId} + :n - 1)`,
-    "3": "now()",
-    "4": String(c.versionId),
-    "5": `ARRAY[(${ids})[:k]]`,
-    "6": `ARRAY[(${responses})[:k]]`,
-    "7": "ARRAY[(extract(epoch from clock_timestamp()) * 1000000)::bigint]",
-    "8": `(extract(epoch from now())::int - ${started})`,
-    "9": String(sessionIdleMs),
+    "1": `ARRAY[encode(sha256(convert_to(${quote(c.secretPrefix)} || '-' || :n, 'UTF8')), 'hex')]`,
+    "2": `ARRAY[${c.firstAssignedTestId} + :n - 1]`,
+    "3": `ARRAY[${c.versionId}]`,
+    "4": `ARRAY[extract(epoch from now())::int - ${started}]`,
+    "5": "ARRAY[1]",
+    "6": `ARRAY[(${ids})[:k]]`,
+    "7": `ARRAY[(${responses})[:k]]`,
+    "8": "ARRAY[(extract(epoch from clock_timestamp()) * 1000000)::bigint]",
+    "9": "now()",
+    "10": String(sessionIdleMs),
   };
+
   const statement = SAVE_STATEMENT.replace(/--[^\n]*/g, "")
-    .replace(/\$(\d)/g, (_, n: string) => values[n])
+    .replace(/\$(\d+)/g, (_, n: string) => values[n])
     .trim();
   // One line (the comments dropped), ended by a semicolon, as pgbench reads a statement.
   return `\\set n random(1, ${c.count})\n\\set k random(1, ${c.items.length})\n${statement.replace(/\s*\n\s*/g, " ")};\n`;

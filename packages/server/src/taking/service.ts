@@ -22,7 +22,7 @@ import {
   submittedReceipt,
 } from "./attempt.js";
 import { contentView, isResponseItem, sectionView } from "./view.js";
-import { runSaveStatement } from "./save-statement.js";
+import { saveBatcherOf } from "./save-batcher.js";
 import { dateOf, knownVersion, openVersion, rememberVersion } from "./save-facts.js";
 import type { SessionKey } from "../http/statement-guard.js";
 import { proctorStepsLeft } from "../proctoring/steps.js";
@@ -142,30 +142,21 @@ async function recordSecondsTaken(tx: Tx, attemptId: number, seconds: number | u
     .where(eq(candidateTests.id, attemptId));
 }
 
-/** POST save_progress/{id}: one statement (save-statement.ts) once this session's attempt is known. */
+/** POST save_progress/{id}: one statement (save-statement.ts), shared with saves arriving meanwhile. */
 export async function saveProgress(ctx: AppContext, session: SessionKey, { id }: Params, body: Progress) {
   checkBodyId(id, body);
-  const run = (versionId: number | null, items: ProgressItem[], now: Date) =>
-    runSaveStatement(ctx.database.sql, {
-      sessionIdHash: session.idHash,
-      assignedTestId: id,
-      now,
-      versionId,
-      items,
-      secondsTaken: versionId === null ? null : (body.seconds_taken ?? null),
-      sessionIdleMs: ctx.config.sessionIdleMs,
-    });
+  const batcher = saveBatcherOf(ctx.database, ctx.config.sessionIdleMs);
+  const base = { sessionIdHash: session.idHash, assignedTestId: id };
   let versionId = knownVersion(ctx.db, session, id);
   if (versionId === undefined) {
     // This session's first save of the attempt in this process: the facts first (guard, then the
     // pinned version), so that nobody learns about another's test from validation messages.
-    const now = new Date();
-    versionId = openVersion(await run(null, [], now), now);
+    const probe = await batcher.save({ ...base, versionId: null, items: [], secondsTaken: null });
+    versionId = openVersion(probe.facts, probe.now);
     rememberVersion(ctx.db, session, id, versionId);
   }
   const items = checkItems(await contentOf(ctx.db, versionId), body.candidate_test_items);
-  const now = new Date();
-  const facts = await run(versionId, items, now);
+  const { facts, now } = await batcher.save({ ...base, versionId, items, secondsTaken: body.seconds_taken ?? null });
   openVersion(facts, now);
   return { saved: facts.saved ?? [], time_limit: remainingMs({ deadlineAt: dateOf(facts.deadline_at) }, now) };
 }
