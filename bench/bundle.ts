@@ -1,7 +1,8 @@
 /**
  * What each entry route downloads before it is interactive: gzipped JavaScript (level 9) of the
  * entry script of index.html, its modulepreloads (the entry's static imports), the route's own page
- * chunk with its static imports, and the active language's strings, against the aim of issue 12
+ * chunk with its static imports, and the active language's strings of the tiers the route asks for
+ * (i18n/tiers.ts, read from app/router.tsx), against the aim of issue 12
  * (sign-in ≤ 120 kB, first screens of the test flow ≤ 200 kB). The reference in the same run is a
  * minimal React + Mantine + router + query + i18n page built by the same Vite.
  *
@@ -21,11 +22,20 @@ const language = process.env.BENCH_LANGUAGE ?? "en-US";
 const detail = process.env.BENCH_DETAIL === "1";
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-/** Entry routes and the page module each renders (see packages/web/src/app/router.tsx). */
-const ROUTES: { path: string; page: string; aim?: number }[] = [
+const FLOW = "src/features/taking/flow";
+const ALL_TIERS = ["entry", "taking", "rest"];
+const QUERIES = "src/api/queries.tsx";
+
+/**
+ * Entry routes and the page module each renders (see packages/web/src/app/router.tsx), with the lazy
+ * parts its first screen shows: the test page shows one stage, whichever the test is at.
+ */
+const ROUTES: { path: string; page: string; parts?: string[]; aim?: number }[] = [
   { path: "/login", page: "src/features/auth/LoginPage.tsx", aim: 120_000 },
   { path: "/testing/tests", page: "src/features/taking/list/TakeTestPage.tsx", aim: 200_000 },
-  { path: "/testing/tests/:id", page: "src/features/taking/flow/TakeTestPage.tsx", aim: 200_000 },
+  { path: "/testing/tests/:id capability check (online test)", page: `${FLOW}/TakeTestPage.tsx`, parts: [`${FLOW}/CapabilityCheck.tsx`], aim: 200_000 },
+  { path: "/testing/tests/:id prelude (other methods)", page: `${FLOW}/TakeTestPage.tsx`, parts: [`${FLOW}/Prelude.tsx`], aim: 200_000 },
+  { path: "/testing/tests/:id resumed, in progress", page: `${FLOW}/TakeTestPage.tsx`, parts: [`${FLOW}/TestInProgress.tsx`], aim: 200_000 },
   { path: "/overview", page: "src/features/overview/OverviewPage.tsx" },
   { path: "/testing/candidates", page: "src/features/candidates/CandidatesPage.tsx" },
   { path: "/testing/results/:id/edit", page: "src/features/results/scoring/ScoringPage.tsx" },
@@ -51,15 +61,45 @@ function closure(manifest: Manifest, key: string, out = new Set<string>()): Set<
   return out;
 }
 
-/** The language's strings: i18n/<lang>.json and i18n/parts/*.<lang>.json, each its own chunk. */
-function languageKeys(manifest: Manifest): string[] {
-  return Object.keys(manifest).filter((k) => /^src\/i18n\/(parts\/[^/]+\.)?/.test(k) && (k.endsWith(`/${language}.json`) || k.endsWith(`.${language}.json`)));
+/** The language's strings of a tier: i18n/<lang>.json?tier=<tier> and i18n/parts/*.<lang>.json?tier=<tier>, each its own chunk. */
+function stringKeys(manifest: Manifest, tiers: readonly string[]): string[] {
+  return Object.keys(manifest).filter((k) => {
+    const m = /^src\/i18n\/(?:parts\/[^/]+\.|)([\w-]+)\.json\?tier=(\w+)$/.exec(k) ?? /^src\/i18n\/parts\/[^/]+\.([\w-]+)\.json\?tier=(\w+)$/.exec(k);
+    return !!m && m[1] === language && tiers.includes(m[2]!);
+  });
 }
 
-function measure(dist: string, manifest: Manifest, pageKey: string | undefined) {
+/**
+ * What each page's route asks for in app/router.tsx: `page(() => import("<page>"), <needs>)` with
+ * `const <needs>: ScreenNeeds = { strings: [...], queries: false }`: the string tiers (all when not
+ * said) and the react-query chunk (api/queries.tsx) unless `queries: false`.
+ */
+function pageNeeds(): Map<string, { tiers: string[]; queries: boolean }> {
+  const source = fs.readFileSync(path.join(webDir, "src/app/router.tsx"), "utf8");
+  const named = new Map(
+    [...source.matchAll(/const (\w+): ScreenNeeds = \{([^}]*)\}/g)].map((m) => {
+      const strings = /strings: \[([^\]]*)\]/.exec(m[2]!)?.[1];
+      return [m[1]!, { tiers: strings === undefined ? ALL_TIERS : [...strings.matchAll(/"(\w+)"/g)].map((t) => t[1]!), queries: !/queries: false/.test(m[2]!) }];
+    }),
+  );
+  const needs = new Map<string, { tiers: string[]; queries: boolean }>();
+  for (const m of source.matchAll(/page\(\(\) => import\("\.\.\/([^"]+)"\)(?:, (\w+))?\)/g)) {
+    const found = m[2] ? named.get(m[2]) : { tiers: ALL_TIERS, queries: true };
+    if (!found) throw new Error(`app/router.tsx: no ScreenNeeds named ${m[2]}`);
+    needs.set(`src/${m[1]}.tsx`, found);
+  }
+  return needs;
+}
+
+function measure(dist: string, manifest: Manifest, pageKeys: string[], tiers: readonly string[]) {
   const files = closure(manifest, "index.html");
-  for (const k of languageKeys(manifest)) closure(manifest, k, files);
-  if (pageKey) closure(manifest, pageKey, files);
+  const strings = stringKeys(manifest, tiers);
+  if (strings.length === 0) throw new Error(`No ${language} strings of the tiers ${tiers.join(", ")} in the build`);
+  for (const k of strings) closure(manifest, k, files);
+  for (const key of pageKeys) {
+    if (!manifest[key]) throw new Error(`${key} is not a chunk of its own in the build`);
+    closure(manifest, key, files);
+  }
   const chunks = [...files].filter((f) => f.endsWith(".js")).map((f) => ({ file: f, gzip: gzipSize(path.join(dist, f)) }));
   return { total: chunks.reduce((sum, c) => sum + c.gzip, 0), chunks: chunks.sort((a, b) => b.gzip - a.gzip) };
 }
@@ -106,22 +146,32 @@ async function main() {
 
   console.log(`Gzipped JS (level 9) before each route is interactive, language ${language}; build ${path.relative(root, dist)}`);
   console.log(`Reference: a minimal React + Mantine + router + query + i18n page on this machine: ${kB(reference)}\n`);
-  const shell = measure(dist, manifest, undefined);
-  console.log(`${"shell (index.html + modulepreloads + strings)".padEnd(48)} ${kB(shell.total).padStart(9)}`);
+  const needsOf = pageNeeds();
+  const shell = measure(dist, manifest, [], ["entry"]);
+  // A strings chunk is named by its language only: say which tier it holds.
+  const labels = new Map(Object.entries(manifest).flatMap(([key, chunk]) => {
+    const tier = /\?tier=(\w+)$/.exec(key)?.[1];
+    return tier ? [[chunk.file, `  (strings: ${tier})`]] : [];
+  }));
+  const label = (file: string) => labels.get(file) ?? "";
+  console.log(`${"shell (index.html + modulepreloads)".padEnd(50)} ${kB(shell.total).padStart(9)}  [strings: entry]`);
   for (const route of ROUTES) {
-    if (!manifest[route.page]) {
-      console.log(`${route.path.padEnd(48)} (page ${route.page} not in the build)`);
+    const needs = needsOf.get(route.page);
+    if (!manifest[route.page] || !needs) {
+      console.log(`${route.path.padEnd(50)} (page ${route.page} not in the build or not in app/router.tsx)`);
       continue;
     }
-    const { total, chunks } = measure(dist, manifest, route.page);
+    const { tiers, queries } = needs;
+    const { total, chunks } = measure(dist, manifest, [route.page, ...(route.parts ?? []), ...(queries ? [QUERIES] : [])], tiers);
     const aim = route.aim ? `aim ≤ ${kB(route.aim)}: ${total <= route.aim ? "met" : `over by ${kB(total - route.aim)}`}` : "";
-    console.log(`${route.path.padEnd(48)} ${kB(total).padStart(9)}  ${aim}`);
+    const needed = `[strings: ${tiers.join(", ")}${queries ? "; react-query" : ""}]`;
+    console.log(`${route.path.padEnd(50)} ${kB(total).padStart(9)}  ${needed}${aim ? `  ${aim}` : ""}`);
     const shown = detail ? chunks : chunks.filter((c) => !shell.chunks.some((s) => s.file === c.file));
-    for (const c of shown) console.log(`    ${kB(c.gzip).padStart(9)}  ${c.file}${detail ? "" : "  (route's own)"}`);
+    for (const c of shown) console.log(`    ${kB(c.gzip).padStart(9)}  ${c.file}${label(c.file)}${detail ? "" : "  (route's own)"}`);
   }
   if (!detail) {
     console.log("\nShell chunks (every route):");
-    for (const c of shell.chunks) console.log(`    ${kB(c.gzip).padStart(9)}  ${c.file}`);
+    for (const c of shell.chunks) console.log(`    ${kB(c.gzip).padStart(9)}  ${c.file}${label(c.file)}`);
   }
 }
 

@@ -1,8 +1,10 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { contractForTheBrowser } from "./vite-plugins/contract-for-the-browser.ts";
+import { stringTiers } from "./vite-plugins/string-tiers.ts";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [contractForTheBrowser(), stringTiers(), react()],
   server: {
     port: 5173,
     // In `npm run dev` the API runs on PORT (3000) and Vite proxies to it.
@@ -23,6 +25,14 @@ export default defineConfig({
       // The contract's modules only declare schemas and constants: a screen that imports one route
       // must not pull every area's zod schemas into the shared chunk.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "shell", tags: ["$initial"] },
+            { name: "react-query", test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
+          ],
+        },
+      },
     },
   },
 });

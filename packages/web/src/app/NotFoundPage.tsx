@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { Link } from "react-router";
 import { PageHeader } from "../ui/PageHeader";
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import type { Permission } from "@parlance/contract";
 import { useStartup } from "../ui/startup";
-import NotFoundPage from "./NotFoundPage";
+import { NotFound } from "./NotFound";
 
 /** Sends a signed-out visitor to /login, remembering where they were going. */
 export function RequireSignIn() {
@@ -18,7 +18,7 @@ export function RequireSignIn() {
 /** A screen the user may not open reads as not found, as the API answers. */
 export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
   const { can } = useStartup();
-  return can(permission) ? <>{children}</> : <NotFoundPage />;
+  return can(permission) ? <>{children}</> : <NotFound />;
 }
 
 export function HomeRedirect() {

@@ -1,14 +1,34 @@
 import { lazy, Suspense, type ComponentType } from "react";
-import { createBrowserRouter, Navigate } from "react-router";
+import { Navigate, useRoutes } from "react-router";
 import { AppLayout } from "./layout/AppLayout";
 import { RequirePermission, RequireSignIn, HomeRedirect } from "./guards";
 import { PageLoader } from "../ui/PageLoader";
-import NotFoundPage from "./NotFoundPage";
+import { NotFound } from "./NotFound";
 import type { Permission } from "@parlance/contract";
+import { loadStrings } from "../i18n";
+import { ALL_STRING_TIERS, type StringTier } from "../i18n/tiers";
 
-/** Route-level code splitting: each screen is its own chunk. */
-function page(load: () => Promise<{ default: ComponentType }>) {
-  const Screen = lazy(load);
+/** What a screen needs downloaded besides its code. */
+interface ScreenNeeds {
+  /** The string tiers it shows (i18n/tiers.ts); all of them when not said. */
+  strings?: readonly StringTier[];
+  /** false for a screen that calls the API without react-query: it goes without that chunk (api/queries.tsx). */
+  queries?: boolean;
+}
+
+// The sign-in screens and Take a Test need less than all (issue 12). i18n/tiers.unit.test.ts checks
+// each screen's strings against its route here; bench/bundle.ts reads them.
+const signIn: ScreenNeeds = { strings: ["entry"], queries: false };
+const signInWithQueries: ScreenNeeds = { strings: ["entry"] };
+const taking: ScreenNeeds = { strings: ["entry", "taking"] };
+
+/** Route-level code splitting: each screen is its own chunk, shown once it and what it needs are downloaded. */
+function page(load: () => Promise<{ default: ComponentType }>, { strings = ALL_STRING_TIERS, queries = true }: ScreenNeeds = {}) {
+  const Screen = lazy(async () => {
+    const [screen, , layer] = await Promise.all([load(), loadStrings(strings), queries ? import("../api/queries") : undefined]);
+    const Loaded = screen.default;
+    return { default: layer ? () => <layer.QueryLayer><Loaded /></layer.QueryLayer> : Loaded };
+  });
   return (
     <Suspense fallback={<PageLoader />}>
       <Screen />
@@ -26,10 +46,10 @@ export const routes = [
     element: <AppLayout />,
     children: [
       { path: "/", element: <HomeRedirect /> },
-      { path: "/login", element: page(() => import("../features/auth/LoginPage")) },
-      { path: "/assistance", element: page(() => import("../features/auth/AssistancePage")) },
-      { path: "/set_reset_password", element: page(() => import("../features/auth/SetResetPasswordPage")) },
-      { path: "/setup_account/:key", element: page(() => import("../features/auth/SetupAccountPage")) },
+      { path: "/login", element: page(() => import("../features/auth/LoginPage"), signIn) },
+      { path: "/assistance", element: page(() => import("../features/auth/AssistancePage"), signIn) },
+      { path: "/set_reset_password", element: page(() => import("../features/auth/SetResetPasswordPage"), signInWithQueries) },
+      { path: "/setup_account/:key", element: page(() => import("../features/auth/SetupAccountPage"), signInWithQueries) },
       // Public: anyone may verify a printed result and read what its level means.
       { path: "/testing/scales", element: page(() => import("../features/results/scales/ScalesPage")) },
       { path: "/testing/results/verify", element: page(() => import("../features/results/verify/VerifyPage")) },
@@ -67,24 +87,30 @@ export const routes = [
             element: guarded("candidates", page(() => import("../features/candidates/CandidateDetailPage"))),
           })),
           // Screens of later issues: the not-found page until they exist, not the `:id` route's "Candidate not found".
-          ...["upload", "changes", "preview", "confirm", "outstanding_paper_tests"].map((name) => ({ path: `/testing/candidates/${name}`, element: <NotFoundPage /> })),
+          ...["upload", "changes", "preview", "confirm", "outstanding_paper_tests"].map((name) => ({ path: `/testing/candidates/${name}`, element: <NotFound /> })),
           { path: "/testing/candidates/healthcare_roles", element: guarded("candidates", page(() => import("../features/healthcare/HealthcareRolesPage"))) },
           { path: "/testing/candidates/tests", element: guarded("testHistory", page(() => import("../features/history/TestHistoryPage"))) },
           { path: "/testing/track/:id", element: guarded("candidates", page(() => import("../features/tracks/TrackPage"))) },
           // Take a Test (candidate spec §2): the list, Choose Employer, and the live/video page (a{id} or s{id}).
-          { path: "/testing/tests", element: guarded("tests", page(() => import("../features/taking/list/TakeTestPage"))) },
-          { path: "/testing/tests/choose_account/:ids", element: guarded("tests", page(() => import("../features/taking/list/ChooseEmployerPage"))) },
-          { path: "/testing/tests/:aid/live", element: guarded("tests", page(() => import("../features/taking/list/LiveTestPage"))) },
-          ...["/testing/tests/:id", "/testing/track/test/:id"].map((path) => ({ path, element: guarded("tests", page(() => import("../features/taking/flow/TakeTestPage"))) })),
+          { path: "/testing/tests", element: guarded("tests", page(() => import("../features/taking/list/TakeTestPage"), taking)) },
+          { path: "/testing/tests/choose_account/:ids", element: guarded("tests", page(() => import("../features/taking/list/ChooseEmployerPage"), taking)) },
+          { path: "/testing/tests/:aid/live", element: guarded("tests", page(() => import("../features/taking/list/LiveTestPage"), taking)) },
+          ...["/testing/tests/:id", "/testing/track/test/:id"].map((path) => ({ path, element: guarded("tests", page(() => import("../features/taking/flow/TakeTestPage"), taking)) })),
           // Scoring (evaluators-results-account.md §2): Tests to score, and a test's scoring page (also at /noshow with the confirmation open).
           { path: "/testing/results", element: guarded("results", page(() => import("../features/results/scoring/TestsToScorePage"))) },
           ...["/testing/results/:id/edit", "/testing/results/:id/noshow"].map((path) => ({ path, element: guarded("results", page(() => import("../features/results/scoring/ScoringPage"))) })),
           { path: "/dev/mailbox", element: guarded("devMailbox", page(() => import("../features/mailbox/MailboxPage"))) },
         ],
       },
-      { path: "*", element: <NotFoundPage /> },
+      { path: "*", element: <NotFound /> },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The routes in React Router's declarative mode (BrowserRouter + useRoutes): the app uses no
+ * loaders, actions or fetchers, and the data router would add some 16 kB gzipped to the first screen.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,47 +1,94 @@
-import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
-import type { Language } from "@parlance/contract";
+import { useMemo, useSyncExternalStore } from "react";
+import { DEFAULT_LANGUAGE, type Language } from "@parlance/contract";
 import { deepMerge } from "./merge";
+import type { StringTier } from "./tiers";
+import { lookup, translate, type Strings, type TFunction } from "./translate";
 
-// Every translation file: <lang>.json, plus parts/<area>.<lang>.json while an area is in progress.
-// Not eager: each is its own chunk, and only the language shown is downloaded (issue 12).
-const files = import.meta.glob<Record<string, unknown>>(["./*.json", "./parts/*.json"], { import: "default" });
+export type { TFunction, TOptions } from "./translate";
 
-const loaded = new Map<Language, Promise<void>>();
+type Loaders = Record<string, () => Promise<Strings>>;
 
-/** Downloads a language's strings once and registers them; resolves when they can be rendered. */
-export function loadLanguage(language: Language): Promise<void> {
-  let pending = loaded.get(language);
+// Every translation file (<lang>.json, plus parts/<area>.<lang>.json while an area is in progress),
+// cut into the tiers of tiers.ts (vite-plugins/string-tiers.ts): each tier of each language is its
+// own chunk, downloaded only when the language is shown and a screen needs the tier (issue 12).
+const files: Record<StringTier, Loaders> = {
+  entry: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=entry" }),
+  taking: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=taking" }),
+  rest: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=rest" }),
+};
+
+const strings = new Map<Language, Strings>();
+/** The tiers some screen has needed so far: a language switched to gets all of them before it shows. */
+const wanted = new Set<StringTier>(["entry"]);
+const loaded = new Map<string, Promise<void>>();
+/** The language shown (initI18n) and the one about to be (loadLanguage). */
+let shown: Language = DEFAULT_LANGUAGE;
+let coming: Language = DEFAULT_LANGUAGE;
+
+// Screens re-render when the language changes or strings arrive (a banner shown before its tier).
+let version = 0;
+const listeners = new Set<() => void>();
+function changed() {
+  version += 1;
+  for (const listener of listeners) listener();
+}
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+function loadTier(language: Language, tier: StringTier): Promise<void> {
+  const key = `${language}/${tier}`;
+  let pending = loaded.get(key);
   if (!pending) {
-    const mine = Object.entries(files).filter(([path]) => path.endsWith(`/${language}.json`) || path.endsWith(`.${language}.json`));
+    const mine = Object.entries(files[tier]).filter(([path]) => path.includes(`/${language}.json`) || path.includes(`.${language}.json`));
     pending = Promise.all(mine.map(([, load]) => load())).then((parts) => {
-      const bundle = parts.reduce<Record<string, unknown>>((out, part) => deepMerge(out, part), {});
-      ensureInitialised();
-      // i18next 26 canonicalises "zh-HANT" to "zh-Hant" when it looks up: register both spellings.
-      for (const code of new Set([language, Intl.getCanonicalLocales(language)[0]])) i18next.addResourceBundle(code, "translation", bundle, true, true);
+      const bundle = strings.get(language) ?? {};
+      for (const part of parts) deepMerge(bundle, structuredClone(part));
+      strings.set(language, bundle);
+      changed();
     });
-    pending.catch(() => loaded.delete(language)); // a failed download may be retried
-    loaded.set(language, pending);
+    pending.catch(() => loaded.delete(key)); // a failed download may be retried
+    loaded.set(key, pending);
   }
   return pending;
 }
 
-function ensureInitialised() {
-  if (i18next.isInitialized) return;
-  void i18next.use(initReactI18next).init({
-    resources: {}, // bundles are added by loadLanguage; an empty object keeps i18next from asking for a backend
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+/** Downloads `language`'s strings of every tier needed so far; resolves when they can be rendered. */
+export function loadLanguage(language: Language): Promise<void> {
+  coming = language;
+  return Promise.all([...wanted].map((tier) => loadTier(language, tier))).then(() => undefined);
+}
+
+/** A screen's tiers, in the language shown and the one a switch is about to show. */
+export function loadStrings(tiers: readonly StringTier[]): Promise<void> {
+  for (const tier of tiers) wanted.add(tier);
+  const languages = new Set([coming, shown]);
+  return Promise.all([...languages].flatMap((language) => tiers.map((tier) => loadTier(language, tier)))).then(() => undefined);
 }
 
 /** Shows `language`: its strings must have been loaded (loadLanguage) for texts rather than keys. */
-export function initI18n(language: Language) {
-  ensureInitialised();
-  if (i18next.language !== language) void i18next.changeLanguage(language);
+export function initI18n(language: Language): void {
   document.documentElement.lang = language === "zh-HANS" ? "zh-Hans" : language === "zh-HANT" ? "zh-Hant" : "en-US";
-  return i18next;
+  if (shown === language) return;
+  shown = language;
+  changed();
 }
 
-export { i18next };
+/** The texts of the language shown, outside React (a dialog opened from an event handler). */
+export const i18n = {
+  get language(): Language {
+    return shown;
+  },
+  t: ((key, options) => translate(strings.get(shown), shown, key, options)) as TFunction,
+  exists: (key: string): boolean => lookup(strings.get(shown), key) !== undefined,
+};
+
+/** `t` for the language shown; the component re-renders when the language changes or strings arrive. */
+export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
+  const current = useSyncExternalStore(subscribe, () => version);
+  // A new `t` for each change, so that memos and effects that use it see the new texts.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const t = useMemo<TFunction>(() => (key, options) => i18n.t(key, options), [current]);
+  return { t, i18n };
+}

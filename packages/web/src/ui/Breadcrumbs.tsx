@@ -1,5 +1,5 @@
 import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { Link } from "react-router";
 
 /** One step of a breadcrumb trail: an ancestor page the user can go back to. */

@@ -1,18 +1,10 @@
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Group, Stack, Title } from "@mantine/core";
 import { Breadcrumbs, type Crumb } from "./Breadcrumbs";
+import { usePageMeta } from "./pageMeta";
 
-const PRODUCT = "Parlance";
-
-/** Sets the browser tab title to "<page> – Parlance" while the page is shown. */
-export function usePageMeta({ title }: { title: string }) {
-  useEffect(() => {
-    document.title = title ? `${title} – ${PRODUCT}` : PRODUCT;
-    return () => {
-      document.title = PRODUCT;
-    };
-  }, [title]);
-}
+// A screen without this header (the sign-in card) takes usePageMeta from pageMeta.ts, without the breadcrumbs.
+export { usePageMeta };
 
 /**
  * The top of every page: breadcrumbs, the one h1 of the page, and optional actions beside it.

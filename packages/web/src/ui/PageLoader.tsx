@@ -1,5 +1,5 @@
 import { Button, Center, Loader, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 
 /** Full-area loading state, or a retry when loading failed. */
 export function PageLoader({ failed, onRetry }: { failed?: boolean; onRetry?: () => void }) {

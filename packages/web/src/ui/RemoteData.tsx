@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Alert, Box, Button, Paper, Skeleton, Stack, Text, VisuallyHidden } from "@mantine/core";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 
 interface RemoteDataProps<T> {
   query: UseQueryResult<T, unknown>;

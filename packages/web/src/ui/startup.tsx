@@ -1,5 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { authRoutes, DEFAULT_LANGUAGE, parseLanguage, type Language, type Permission, type Startup } from "@parlance/contract";
 import { call } from "../api/client";
 import { initI18n, loadLanguage } from "../i18n";
@@ -12,55 +11,80 @@ interface StartupState {
   can(permission: Permission): boolean;
   /** Switches language now, and remembers it for a signed-in user. */
   setLanguage(language: Language): Promise<void>;
-  /** Reloads the startup data (after sign-in or sign-out). */
+  /** Reloads the startup data and marks every cached answer stale (after sign-in or sign-out). */
   refresh(): Promise<void>;
+  /** Reloads the startup data (a setting that changes permissions was saved). */
+  reload(): Promise<void>;
 }
 
 const StartupContext = createContext<StartupState | null>(null);
 
 const urlLanguage = () => parseLanguage(new URLSearchParams(window.location.search).get("lang"));
 
-/** Loads /api/startup once (and after sign-in/out); provides language, user flags and permissions. */
+/** One retry a second later, as the app's other reads (api/queries.tsx). */
+async function withRetry<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    return load();
+  }
+}
+
+/**
+ * Loads /api/startup once (and after sign-in/out); provides language, user flags and permissions.
+ * Not through react-query: the sign-in page goes without its chunk (api/queries.tsx).
+ */
 export function StartupProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [override] = useState(urlLanguage);
-  const query = useQuery({
-    queryKey: ["startup"],
-    queryFn: async () => {
-      // The likely language's strings download alongside the startup data; the chosen one is ready before rendering.
-      void loadLanguage(override ?? DEFAULT_LANGUAGE).catch(() => undefined);
-      const startup = await call(authRoutes.startup, { lang: override });
-      await loadLanguage(startup.language ?? override ?? DEFAULT_LANGUAGE);
-      return startup;
-    },
-    staleTime: Infinity,
-  });
-  const language: Language = query.data?.language ?? override ?? "en-US";
+  const [startup, setStartup] = useState<Startup>();
+  const [failed, setFailed] = useState(false);
+  const latest = useRef(0);
+
+  const reload = useCallback(async () => {
+    const mine = ++latest.current; // an older load answering late does not win
+    try {
+      const next = await withRetry(async () => {
+        // The likely language's strings download alongside the startup data; the chosen one is ready before rendering.
+        void loadLanguage(override ?? DEFAULT_LANGUAGE).catch(() => undefined);
+        const data = await call(authRoutes.startup, { lang: override });
+        await loadLanguage(data.language ?? override ?? DEFAULT_LANGUAGE);
+        return data;
+      });
+      if (mine === latest.current) {
+        setStartup(next);
+        setFailed(false);
+      }
+    } catch {
+      // With startup data already shown it stays; without, the loader offers Try again.
+      if (mine === latest.current) setFailed(true);
+    }
+  }, [override]);
+
+  useEffect(() => void reload(), [reload]);
+
+  const language: Language = startup?.language ?? override ?? "en-US";
   useEffect(() => void initI18n(language), [language]);
 
   const refresh = useCallback(async () => {
-    await queryClient.invalidateQueries();
-    await queryClient.refetchQueries({ queryKey: ["startup"] });
-  }, [queryClient]);
+    const { queryClient } = await import("../api/queries");
+    await Promise.all([queryClient.invalidateQueries(), reload()]);
+  }, [reload]);
 
-  const setLanguage = useCallback(
-    async (next: Language) => {
-      await loadLanguage(next); // no flash of keys: the other language's strings first, then the switch
-      initI18n(next);
-      queryClient.setQueryData<Startup>(["startup"], (old) => (old ? { ...old, language: next } : old));
-      await call(authRoutes.setLanguage, { language: next });
-      const url = new URL(window.location.href);
-      if (url.searchParams.has("lang")) {
-        url.searchParams.set("lang", next);
-        window.history.replaceState(window.history.state, "", url);
-      }
-    },
-    [queryClient],
-  );
+  const setLanguage = useCallback(async (next: Language) => {
+    await loadLanguage(next); // no flash of keys: the other language's strings first, then the switch
+    initI18n(next);
+    setStartup((old) => (old ? { ...old, language: next } : old));
+    await call(authRoutes.setLanguage, { language: next });
+    const url = new URL(window.location.href);
+    if (url.searchParams.has("lang")) {
+      url.searchParams.set("lang", next);
+      window.history.replaceState(window.history.state, "", url);
+    }
+  }, []);
 
   const value = useMemo<StartupState | null>(() => {
-    if (!query.data) return null;
-    const startup = query.data;
+    if (!startup) return null;
     return {
       startup,
       language,
@@ -68,12 +92,21 @@ export function StartupProvider({ children }: { children: ReactNode }) {
       can: (p) => startup.authorized[p] === true,
       setLanguage,
       refresh,
+      reload,
     };
-  }, [query.data, language, setLanguage, refresh]);
+  }, [startup, language, setLanguage, refresh, reload]);
 
   if (!value) {
     initI18n(language);
-    return <PageLoader failed={query.isError} onRetry={() => void query.refetch()} />;
+    return (
+      <PageLoader
+        failed={failed}
+        onRetry={() => {
+          setFailed(false);
+          void reload();
+        }}
+      />
+    );
   }
   return <StartupContext.Provider value={value}>{children}</StartupContext.Provider>;
 }

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { specMessages } from "@parlance/contract";
 import { ApiCallError } from "../api/client";
 

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import type { SearchQueryError } from "@parlance/contract";
 
 /** A refused search query in the reader's language (search.messages.<key> with the query's values). */

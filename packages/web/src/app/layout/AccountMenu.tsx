@@ -1,9 +1,9 @@
-import { Button, Menu } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { Button } from "@mantine/core";
+import { useTranslation } from "../../i18n";
 import { Link, useLocation } from "react-router";
 import { useStartup } from "../../ui/startup";
 import type { NavLinkDef } from "../../ui/links";
-import { submitSignOut } from "../../ui/signOut";
+import { DeferredMenu } from "./DeferredMenu";
 
 function ChevronDown() {
   return (
@@ -13,7 +13,7 @@ function ChevronDown() {
   );
 }
 
-/** Signed in: a "Hello, <first name>" menu of the account links. Signed out: a Sign in link. */
+/** Signed in: a "Hello, <first name>" menu of the account links (HeaderMenus.tsx). Signed out: a Sign in link. */
 export function AccountMenu({ links }: { links: NavLinkDef[] }) {
   const { t } = useTranslation();
   const { startup, signedIn } = useStartup();
@@ -27,26 +27,10 @@ export function AccountMenu({ links }: { links: NavLinkDef[] }) {
       </Button>
     ) : null;
   }
-  return (
-    <Menu position="bottom-end" width={230} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <Button variant="default" size="xs" rightSection={<ChevronDown />}>
-          {t("shell.greeting", { name: startup.userFlags?.firstName ?? "" })}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {links.map((l) =>
-          l.signOut ? (
-            <Menu.Item key={l.to} component="button" type="button" onClick={submitSignOut}>
-              {t(l.labelKey)}
-            </Menu.Item>
-          ) : (
-            <Menu.Item key={l.to} component={Link} to={l.to}>
-              {t(l.labelKey)}
-            </Menu.Item>
-          ),
-        )}
-      </Menu.Dropdown>
-    </Menu>
+  const button = (
+    <Button variant="default" size="xs" rightSection={<ChevronDown />}>
+      {t("shell.greeting", { name: startup.userFlags?.firstName ?? "" })}
+    </Button>
   );
+  return <DeferredMenu button={button} menu={(m, options) => <m.AccountLinksMenu links={links} {...options} />} />;
 }

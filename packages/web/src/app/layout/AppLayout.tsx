@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { AppShell, Burger, Container, Group } from "@mantine/core";
+import { Burger, Container, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { Link, Outlet, useLocation } from "react-router";
 import { AccountMenu } from "./AccountMenu";
 import { Banners } from "./Banners";
@@ -10,6 +10,7 @@ import { NavLinks } from "./MainNav";
 import { useNavLinks } from "./useNavLinks";
 import classes from "./AppLayout.module.css";
 import { SIGN_OUT_FORM_ID } from "../../ui/signOut";
+import { ScreenErrorBoundary } from "../ScreenErrorBoundary";
 
 /**
  * The frame of every screen: header (product name, main navigation, language, account menu),
@@ -30,11 +31,13 @@ export function AppLayout() {
   useEffect(() => drawer.close(), [location.pathname]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
-    <AppShell header={{ height: 60 }} padding="md">
+    // Mantine's AppShell laid out by hand (header/main landmarks as it rendered them): AppShell brings
+    // every part (navbar, aside, resize handle, scroll area) into the entry chunk.
+    <div className={classes.shell}>
       <a href="#main-content" className={classes.skipLink}>
         {t("shell.skipToContent")}
       </a>
-      <AppShell.Header>
+      <header className={classes.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group wrap="nowrap" gap="md">
             <Burger
@@ -60,7 +63,7 @@ export function AppLayout() {
             <AccountMenu links={account} />
           </Group>
         </Group>
-      </AppShell.Header>
+      </header>
 
       {drawerUsed && (
         <Suspense fallback={null}>
@@ -71,12 +74,14 @@ export function AppLayout() {
       {/* Every "Sign out" control posts this form (ui/signOut.ts). */}
       <form id={SIGN_OUT_FORM_ID} method="post" action="/logout" hidden />
 
-      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+      <main id="main-content" tabIndex={-1} className={classes.main}>
         <Container size="lg" px={0} pt={{ base: 0, sm: "md" }} pb="xl">
           <Banners />
-          <Outlet />
+          <ScreenErrorBoundary resetKey={location.pathname}>
+            <Outlet />
+          </ScreenErrorBoundary>
         </Container>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Alert, Stack } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { useSearchParams } from "react-router";
 import { useStartup } from "../../ui/startup";
 import { queryMessageText, serverMessageText } from "./messageText";

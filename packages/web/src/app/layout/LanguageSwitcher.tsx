@@ -1,7 +1,7 @@
-import { Button, Menu } from "@mantine/core";
-import { useTranslation } from "react-i18next";
-import { LANGUAGES } from "@parlance/contract";
+import { Button } from "@mantine/core";
+import { useTranslation } from "../../i18n";
 import { useStartup } from "../../ui/startup";
+import { DeferredMenu } from "./DeferredMenu";
 
 function GlobeIcon() {
   return (
@@ -13,42 +13,24 @@ function GlobeIcon() {
 }
 
 /**
- * The interface language. Each option is written in its own language (a reader finds theirs
- * whatever the current language is); the button's name says "Language" in the current one.
+ * The interface language: a menu of the three (HeaderMenus.tsx LanguageMenu). The button's name says
+ * "Language" in the current language.
  */
 export function LanguageSwitcher({ fullWidth = false }: { fullWidth?: boolean }) {
   const { t } = useTranslation();
-  const { language, setLanguage } = useStartup();
+  const { language } = useStartup();
   const current = t(`languages.native.${language}`);
-  return (
-    <Menu position="bottom-end" shadow="md" width={170} withinPortal withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<GlobeIcon />}
-          fullWidth={fullWidth}
-          justify={fullWidth ? "flex-start" : undefined}
-          aria-label={t("shell.languageButton", { language: current })}
-        >
-          {current}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {LANGUAGES.map((l) => (
-          <Menu.Item
-            key={l}
-            lang={l === "zh-HANS" ? "zh-Hans" : l === "zh-HANT" ? "zh-Hant" : "en"}
-            aria-current={l === language ? "true" : undefined}
-            fw={l === language ? 700 : undefined}
-            onClick={() => {
-              if (l !== language) void setLanguage(l);
-            }}
-          >
-            {t(`languages.native.${l}`)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+  const button = (
+    <Button
+      variant="default"
+      size="xs"
+      leftSection={<GlobeIcon />}
+      fullWidth={fullWidth}
+      justify={fullWidth ? "flex-start" : undefined}
+      aria-label={t("shell.languageButton", { language: current })}
+    >
+      {current}
+    </Button>
   );
+  return <DeferredMenu button={button} menu={(m, options) => <m.LanguageMenu {...options} />} />;
 }

@@ -1,5 +1,5 @@
 import { Group, Stack } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { NavLink } from "react-router";
 import type { NavLinkDef } from "../../ui/links";
 import { SIGN_OUT_FORM_ID } from "../../ui/signOut";

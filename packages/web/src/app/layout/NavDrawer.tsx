@@ -1,5 +1,5 @@
 import { Divider, Drawer, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { useStartup } from "../../ui/startup";
 import type { NavLinkDef } from "../../ui/links";
 import { LanguageSwitcher } from "./LanguageSwitcher";

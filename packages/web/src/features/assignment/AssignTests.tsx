@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { Alert, Button, Checkbox, Fieldset, List, MultiSelect, Paper, Select, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import {
   INTL_LOCALE,
   type AssignmentOptions,

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
-import { FormError } from "../../ui/form";
+import { useTranslation } from "../../i18n";
+import { FormError } from "../../ui/FormError";
 import { Link } from "react-router";
 import { authRoutes } from "@parlance/contract";
 import { ApiCallError, call } from "../../api/client";

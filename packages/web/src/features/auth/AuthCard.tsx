@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Paper, Stack, Text, Title } from "@mantine/core";
-import { usePageMeta } from "../../ui/PageHeader";
+import { usePageMeta } from "../../ui/pageMeta";
 
 /** The narrow centred card the sign-in screens share: one h1, an optional lead, the form. */
 export function AuthCard({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {

@@ -1,16 +1,20 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
-import { FormError } from "../../ui/form";
+import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
+import { Anchor, Button, Group, Loader, Stack, Text, TextInput } from "@mantine/core";
+import { useTranslation } from "../../i18n";
+import { FormError } from "../../ui/FormError";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { authRoutes, parseLanguage, safeNextPath } from "@parlance/contract";
 import { call } from "../../api/client";
 import { useStartup } from "../../ui/startup";
 import { useApiErrorText } from "../../ui/useApiErrorText";
+import { preloadable } from "../../ui/preloadable";
 import { AuthCard } from "./AuthCard";
 import { looksLikeEmail } from "./email";
 
 type Step = "email" | "password" | "code";
+
+// Not on the first screen (the email step): downloaded once that is shown, before it is needed.
+const PasswordInput = preloadable(() => import("./PasswordField").then((m) => m.default));
 
 /**
  * /login: one form moving through the steps email → password, or (with ?use_code=1) the access
@@ -36,6 +40,8 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   // Set once sign-in succeeded, so the "already signed in" redirect does not race our own navigation.
   const signingIn = useRef(false);
+
+  useEffect(() => PasswordInput.preload(), []);
 
   // The step follows the URL when the user switches between email and access-code sign-in.
   const wantsCode = params.get("use_code") === "1";
@@ -121,17 +127,19 @@ export default function LoginPage() {
                   {t("login.changeEmail")}
                 </Anchor>
               </Group>
-              <PasswordInput
-                key="password"
-                label={t("login.password")}
-                autoComplete="current-password"
-                maxLength={100}
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                error={fieldError}
-                visibilityToggleButtonProps={{ "aria-label": t("login.showPassword") }}
-                autoFocus
-              />
+              <Suspense fallback={<Loader size="sm" role="status" aria-label={t("common.loading")} />}>
+                <PasswordInput
+                  key="password"
+                  label={t("login.password")}
+                  autoComplete="current-password"
+                  maxLength={100}
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  error={fieldError}
+                  visibilityToggleButtonProps={{ "aria-label": t("login.showPassword") }}
+                  autoFocus
+                />
+              </Suspense>
             </>
           )}
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Button, PasswordInput, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
-import { FormError } from "../../ui/form";
+import { useTranslation } from "../../i18n";
+import { FormError } from "../../ui/FormError";
 import { useApiErrorText } from "../../ui/useApiErrorText";
 import { passwordProblem } from "@parlance/contract";
 

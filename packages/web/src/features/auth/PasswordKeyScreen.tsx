@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Alert, Anchor, Button, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { Link } from "react-router";
 import { authRoutes } from "@parlance/contract";
 import { call } from "../../api/client";

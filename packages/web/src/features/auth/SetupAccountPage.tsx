@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { useParams } from "react-router";
 import { authRoutes } from "@parlance/contract";
 import { call } from "../../api/client";

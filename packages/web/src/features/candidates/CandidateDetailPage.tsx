@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Alert, Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { openConfirmModal } from "@mantine/modals";
-import { useTranslation } from "react-i18next";
+import { openConfirm } from "../../ui/modals";
+import { useTranslation } from "../../i18n";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { timeZoneById, US_REGIONS, type CandidateDetail } from "@parlance/contract";
 import { useStartup } from "../../ui/startup";
@@ -53,7 +53,7 @@ function CandidateView({ candidate: c, action }: { candidate: CandidateDetail; a
 
   const confirmAction = (which: Action) => {
     const mutation = which === "notify" ? notify : activate;
-    openConfirmModal({
+    openConfirm({
       title: t(`candidates.detail.${which}Title`),
       children: <Text size="sm">{t(`candidates.detail.${which}Text`, { name: c.displayAs })}</Text>,
       labels: { confirm: t("candidates.detail.send"), cancel: t("ui.cancel") },

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Checkbox, Fieldset, Paper, Select, SimpleGrid, Stack, TextInput, Textarea } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { useNavigate, useParams } from "react-router";
 import {
   CANDIDATE_TEXT_MAX,
@@ -14,7 +14,8 @@ import { PageHeader } from "../../ui/PageHeader";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
 import { ApiCallError } from "../../api/client";
 import { RemoteData } from "../../ui/RemoteData";
-import { FormActions, FormError, notifyResult } from "../../ui/form";
+import { FormActions, notifyResult } from "../../ui/form";
+import { FormError } from "../../ui/FormError";
 import { knownMessageKey, useApiErrorText } from "../../ui/useApiErrorText";
 import { candidateCatalogs, useCandidateForm, useSaveCandidate } from "./queries";
 import { candidatePath, CANDIDATES_PATH, parseCandidateId } from "./paths";

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Anchor, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { Link } from "react-router";
 import { formatSearchQuery, parseSearchQuery, SEARCH_QUERY_MAX, SORT_FIELDS, type CandidateProfile, type SortField } from "@parlance/contract";
 import { PageHeader } from "../../ui/PageHeader";

@@ -1,5 +1,5 @@
 import { ActionIcon, Code, Popover, Stack, Table, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { SEARCH_KEYWORDS } from "@parlance/contract";
 
 /** Example queries (the language itself is not translated) and the key of what each finds. */

@@ -1,6 +1,6 @@
 import { Alert, Button, List, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { healthcareRoutes, type HealthcareRole } from "@parlance/contract";
 import { call } from "../../api/client";
 import { availablePaths } from "../../ui/availablePaths";

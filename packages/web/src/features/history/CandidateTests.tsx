@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { Link } from "react-router";
 import type { CandidateTestRecord } from "@parlance/contract";
 import { useStartup } from "../../ui/startup";

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { EMAIL_ADDRESS_MAX, summaryEmailAddress } from "@parlance/contract";
 import { ApiCallError } from "../../api/client";
-import { FormError, notifyResult } from "../../ui/form";
+import { notifyResult } from "../../ui/form";
+import { FormError } from "../../ui/FormError";
 import { useApiErrorText } from "../../ui/useApiErrorText";
 import { historyCatalogs, useEmailSummary } from "./queries";
 

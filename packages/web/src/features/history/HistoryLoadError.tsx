@@ -1,5 +1,5 @@
 import { Alert, Button } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 
 /** 'An error occurred while loading test history.' (spec §8), or the server's reason, with a retry. */
 export function HistoryLoadError({ message, onRetry, retrying }: { message?: string; onRetry?: () => void; retrying?: boolean }) {

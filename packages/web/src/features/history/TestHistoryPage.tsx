@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Anchor, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { Link } from "react-router";
 import {
   formatSearchQuery,

@@ -1,6 +1,6 @@
 import { Accordion, Alert, Button, Center, Group, Pagination, Stack, Text } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { useSearchParams } from "react-router";
 import { mailRoutes } from "@parlance/contract";
 import { call } from "../../api/client";

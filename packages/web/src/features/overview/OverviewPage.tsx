@@ -1,5 +1,5 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { Link } from "react-router";
 import { useStartup } from "../../ui/startup";
 import { availablePaths } from "../../ui/availablePaths";

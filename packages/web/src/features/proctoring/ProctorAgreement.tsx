@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { PROCTOR_NAME_MAX, proctorMessages, proctoringRoutes, type TestShowView } from "@parlance/contract";
 import { ApiCallError, call } from "../../api/client";
 import { useStartup } from "../../ui/startup";

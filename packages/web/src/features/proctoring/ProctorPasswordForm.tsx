@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Button, Group, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { PROCTOR_PASSWORD_MAX, proctorMessages, proctoringRoutes, type TestShowView } from "@parlance/contract";
 import { ApiCallError, call } from "../../api/client";
 

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../i18n";
 
 /**
  * The proctor agreement's instructions (spec §2, §9): IVR, online and paper tests, and conduct at

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { useStartup } from "../../ui/startup";
 import { availablePaths } from "../../ui/availablePaths";
 import { visibleLinks } from "../../ui/links";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { useStandardCrumbs, type Crumb } from "../../ui/Breadcrumbs";
 
 export const SETTINGS_PATH = "/testing/settings";

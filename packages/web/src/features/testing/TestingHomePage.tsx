@@ -1,5 +1,5 @@
 import { Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { useStartup } from "../../ui/startup";
 import { availablePaths } from "../../ui/availablePaths";
 import { visibleLinks } from "../../ui/links";

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, Text, Title } from "@mantine/core";
-import { openConfirmModal } from "@mantine/modals";
+import { openConfirm } from "../../ui/modals";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { Link, useParams } from "react-router";
 import { trackMessages, trackRoutes, type CandidateTrack, type TrackTest } from "@parlance/contract";
 import { ApiCallError, call } from "../../api/client";
@@ -69,7 +69,7 @@ function TrackView({ track }: { track: CandidateTrack }) {
   });
 
   const markCompleted = () =>
-    openConfirmModal({
+    openConfirm({
       title: t("tracks.page.confirmTitle"),
       children: <Text size="sm">{t("tracks.page.confirmText")}</Text>,
       labels: { confirm: t("ui.ok"), cancel: t("ui.cancel") },

@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { ALTA_SCALE, type AltaLevel } from "@parlance/contract";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { PageHeader } from "../../../ui/PageHeader";

@@ -1,5 +1,5 @@
 import { Button } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { notifyResult } from "../../../ui/form";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { ApiCallError } from "../../../api/client";

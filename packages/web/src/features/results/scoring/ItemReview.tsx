@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Box, Checkbox, Group, Image, Paper, Radio, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { RESPONSE_KINDS, type ItemKind, type ScoreableItem } from "@parlance/contract";
 import { AudioGrant } from "./AudioGrant";
 import { StatusTag } from "./StatusTag";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Button, Text } from "@mantine/core";
-import { openConfirmModal } from "@mantine/modals";
-import { useTranslation } from "react-i18next";
+import { openConfirm } from "../../../ui/modals";
+import { useTranslation } from "../../../i18n";
 import { useNavigate } from "react-router";
 import { ApiCallError } from "../../../api/client";
 import { notifyResult } from "../../../ui/form";
@@ -21,7 +21,7 @@ export function NoShowButton({ testId, askNow }: { testId: number; askNow: boole
   const asked = useRef(false);
 
   const ask = () =>
-    openConfirmModal({
+    openConfirm({
       title: t("scoring.noShow.title"),
       children: <Text size="sm">{t("scoring.noShow.text")}</Text>,
       labels: { confirm: t("scoring.noShow.confirm"), cancel: t("ui.cancel") },

@@ -1,5 +1,5 @@
 import { Group, Radio, Select, Stack } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import type { ScoreableContent } from "@parlance/contract";
 import type { Outcome, ScoringFormState } from "./scoringForm";
 

@@ -1,5 +1,5 @@
 import { Box, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 
 /**
  * The candidate's response, read-only and set apart from the question. dir="auto" lets the browser

@@ -1,5 +1,5 @@
 import { Text, VisuallyHidden } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { StatusTag } from "./StatusTag";
 
 /** The Review column: a test scored again for review shows an icon with its word; others a dash. */

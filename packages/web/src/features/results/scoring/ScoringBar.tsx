@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, NativeSelect, Paper, Stack } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 
 export interface BarTarget {
   /** The id of the heading to bring into view and focus. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Checkbox, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
-import { openConfirmModal } from "@mantine/modals";
-import { useTranslation } from "react-i18next";
+import { openConfirm } from "../../../ui/modals";
+import { useTranslation } from "../../../i18n";
 import { useNavigate } from "react-router";
 import type { ScoreableContent } from "@parlance/contract";
 import { ApiCallError } from "../../../api/client";
@@ -66,7 +66,7 @@ export function ScoringForm({ content, readOnly }: { content: ScoreableContent; 
       focusField(found.fields[0]);
       return;
     }
-    openConfirmModal({
+    openConfirm({
       title: t("scoring.confirm.title"),
       children: <Text size="sm">{t("scoring.confirm.text")}</Text>,
       labels: { confirm: t(submitLabelKey(content)), cancel: t("ui.cancel") },

@@ -1,5 +1,5 @@
 import { Checkbox, Paper, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import type { ScoreableContent } from "@parlance/contract";
 import { ItemReview } from "./ItemReview";
 import { LevelPicker } from "./LevelPicker";

@@ -1,5 +1,5 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import type { ScoreableContent } from "@parlance/contract";
 import { useStartup } from "../../../ui/startup";
 import { formatDateTime } from "../../../i18n/format";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { Link } from "react-router";
 import type { ScoreableTest } from "@parlance/contract";
 import { PageHeader } from "../../../ui/PageHeader";

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { formatVerificationKey, verifyMessages, verifyRoutes, type VerifiedResult } from "@parlance/contract";
 import { call } from "../../../api/client";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";

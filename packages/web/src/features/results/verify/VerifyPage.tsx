@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { Anchor, Button, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { Link, useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { normalizeVerificationKey, verifyMessages, verifyRoutes } from "@parlance/contract";
 import { call } from "../../../api/client";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { PageHeader } from "../../../ui/PageHeader";
-import { FormError } from "../../../ui/form";
+import { FormError } from "../../../ui/FormError";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 
 const catalogs = { "resultVerify.messages": verifyMessages };

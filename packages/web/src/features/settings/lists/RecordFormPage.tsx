@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { useParams } from "react-router";
 import { RemoteData } from "../../../ui/RemoteData";
 import { RecordNotFound } from "./FormParts";

@@ -1,5 +1,5 @@
 import { Button, Paper, SimpleGrid, Stack, Tabs, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import type { OfficeDetail } from "@parlance/contract";
 import { useStartup } from "../../../ui/startup";

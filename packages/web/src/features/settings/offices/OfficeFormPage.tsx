@@ -1,11 +1,12 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Checkbox, Paper, Stack, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { useNavigate, useParams } from "react-router";
 import { OFFICE_NAME_MAX, type OfficeDetail } from "@parlance/contract";
 import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
-import { FormActions, FormError, isBlank, notifyResult } from "../../../ui/form";
+import { FormActions, isBlank, notifyResult } from "../../../ui/form";
+import { FormError } from "../../../ui/FormError";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { SETTINGS_PATH, useSettingsCrumbs } from "../crumbs";
 import { officeCatalogs, useOffice, useSaveOffice } from "./queries";

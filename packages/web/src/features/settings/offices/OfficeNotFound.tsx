@@ -1,5 +1,5 @@
 import { Alert, Anchor } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { Link } from "react-router";
 import { ApiCallError } from "../../../api/client";
 import { PageHeader } from "../../../ui/PageHeader";

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { Link, useSearchParams } from "react-router";
 import type { OfficeRow } from "@parlance/contract";
 import { useStartup } from "../../../ui/startup";

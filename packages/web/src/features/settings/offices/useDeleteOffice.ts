@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { confirmDelete } from "../../../ui/ConfirmDialog";
 import { notifyResult } from "../../../ui/form";
 import { useApiErrorText } from "../../../ui/useApiErrorText";

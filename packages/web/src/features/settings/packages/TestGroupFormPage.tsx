@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Anchor, Checkbox, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { Link, useLocation, useNavigate } from "react-router";
 import { TEST_GROUP_DESCRIPTION_MAX, type AccountTestOption, type TestGroupDetail } from "@parlance/contract";
 import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
-import { FormError, isBlank, notifyResult } from "../../../ui/form";
+import { isBlank, notifyResult } from "../../../ui/form";
+import { FormError } from "../../../ui/FormError";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import type { ListLevel } from "../lists/ListLevel";
 import { backPath, listPath } from "../lists/paths";

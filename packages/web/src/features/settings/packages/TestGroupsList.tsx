@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Badge, Group, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import type { TestGroupList, TestGroupRow } from "@parlance/contract";
 import type { DataColumn } from "../../../ui/DataTable";
 import { RecordList, RowActions } from "../lists/RecordList";

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Checkbox, Paper, Radio, Stack, Text } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { proctorServiceRoutes, type MinProctorApptDelay, type ProctorSettings } from "@parlance/contract";
 import { call } from "../../../api/client";
 import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
 import { FormActions, notifyResult } from "../../../ui/form";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
+import { useStartup } from "../../../ui/startup";
 import { SETTINGS_PATH, useSettingsCrumbs } from "../crumbs";
 
 const settingsKey = ["proctorservice", "settings"] as const;
@@ -28,6 +29,7 @@ export default function ProctoringSettingsPage() {
 function ProctoringForm({ saved }: { saved: ProctorSettings }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { reload } = useStartup();
   const errorText = useApiErrorText();
   const [values, setValues] = useState(saved);
   const save = useMutation({
@@ -35,7 +37,7 @@ function ProctoringForm({ saved }: { saved: ProctorSettings }) {
     onSuccess: (_res, v) => {
       queryClient.setQueryData(settingsKey, v);
       // Startup permissions and assignment options depend on usesProctorService.
-      void queryClient.invalidateQueries({ queryKey: ["startup"] });
+      void reload();
       notifyResult(t("proctoring.saved"), true);
     },
   });

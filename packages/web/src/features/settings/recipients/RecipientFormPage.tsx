@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Anchor, Checkbox, Paper, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { Link, useLocation, useNavigate } from "react-router";
 import {
   RECIPIENT_TEXT_MAX,
@@ -13,7 +13,8 @@ import {
 } from "@parlance/contract";
 import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
-import { FormError, notifyResult } from "../../../ui/form";
+import { notifyResult } from "../../../ui/form";
+import { FormError } from "../../../ui/FormError";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import type { ListLevel } from "../lists/ListLevel";
 import { backPath, listPath } from "../lists/paths";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { PageHeader } from "../../../ui/PageHeader";
 import { WithListLevel } from "../lists/ListLevel";
 import { RecipientsList } from "./RecipientsList";

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Anchor, Group, Paper, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { Link, useLocation, useNavigate } from "react-router";
 import { USER_EMAIL_MAX, USER_NAME_MAX, USER_PASSWORD_MAX, looksLikeEmailAddress, userPasswordProblem, type TestingUserRow } from "@parlance/contract";
 import { PageHeader } from "../../../ui/PageHeader";
-import { FormError, isBlank, notifyResult } from "../../../ui/form";
+import { isBlank, notifyResult } from "../../../ui/form";
+import { FormError } from "../../../ui/FormError";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import type { ListLevel } from "../lists/ListLevel";
 import { backPath, listPath } from "../lists/paths";

@@ -1,5 +1,5 @@
 import { Group, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { useStartup } from "../../../ui/startup";
 import { formatTime } from "../../../i18n/format";
 import type { AnswerSnapshot, SaveStatus } from "./answer-sync";

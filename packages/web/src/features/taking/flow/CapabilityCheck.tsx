@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import type { TestShowView } from "@parlance/contract";
 import { canPlaySound, playSampleTone } from "./sampleTone";
 import { textSamples } from "./textSamples";

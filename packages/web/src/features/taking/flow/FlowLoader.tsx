@@ -1,5 +1,5 @@
 import { Group, Loader, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 
 /** The flow's loading state: a calm line, announced to screen readers. */
 export function FlowLoader({ label }: { label?: string }) {

@@ -1,5 +1,5 @@
 import { Anchor, Checkbox, List, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { LONG_HONOR_STATEMENT_COUNT, type TestShowView } from "@parlance/contract";
 
 /**

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { ApiCallError } from "../../../api/client";
 

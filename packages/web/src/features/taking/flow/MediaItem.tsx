@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { takingRoutes, type ItemView, type RouteOutput } from "@parlance/contract";
 import { call } from "../../../api/client";
 import { AudioPlayer } from "../player";

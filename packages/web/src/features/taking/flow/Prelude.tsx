@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { takingRoutes, type TestShowView } from "@parlance/contract";
 import { call, ApiCallError } from "../../../api/client";
 import { ProctorSteps } from "./ProctorSteps";

@@ -1,5 +1,5 @@
 import { Group, Paper, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import type { TestContentView } from "@parlance/contract";
 import { SaveIndicator, type AnswerStore } from "../answers";
 import { formatHms, WARNING_AT_MS } from "./clock";
@@ -24,7 +24,7 @@ export function ProgressBox({ content, place, pageCount, remainingMs, store }: {
       p="sm"
       radius="md"
       // A strip of page colour above the box hides the text scrolling under it.
-      style={{ position: "sticky", top: "calc(var(--app-shell-header-height, 60px) + 8px)", zIndex: 5, background: "var(--mantine-color-body)", boxShadow: "0 -9px 0 var(--mantine-color-body), var(--mantine-shadow-xs)" }}
+      style={{ position: "sticky", top: "calc(var(--parlance-header-height, 60px) + 8px)", zIndex: 5, background: "var(--mantine-color-body)", boxShadow: "0 -9px 0 var(--mantine-color-body), var(--mantine-shadow-xs)" }}
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Stack gap={0}>

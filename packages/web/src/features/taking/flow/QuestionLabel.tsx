@@ -1,5 +1,5 @@
 import { Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import type { ItemView } from "@parlance/contract";
 
 /** A question's text with its number in front ("3. Why …"); screen readers hear "Question 3". */

@@ -1,5 +1,5 @@
 import { Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { isAnswered, reviewRows, type Question } from "./questions";
 
 /**

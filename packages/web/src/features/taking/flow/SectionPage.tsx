@@ -1,5 +1,5 @@
 import { Divider, Stack, Title, VisuallyHidden } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import type { SectionView, TestContentView } from "@parlance/contract";
 import type { AnswerStore } from "../answers";
 import { ItemBlock } from "./ItemBlock";

@@ -1,5 +1,5 @@
 import { Button, Group, List, Modal, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { joinNumbers, warningMessage, type UnansweredWarning } from "./warnings";
 
 /** The unanswered-items warning (spec §5), then its continue prompt. Escape or Go back returns to the test. */

@@ -1,27 +1,28 @@
-import { useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { Stack, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import type { RouteOutput, takingRoutes } from "@parlance/contract";
 import { Breadcrumbs, useStandardCrumbs } from "../../../ui/Breadcrumbs";
-import { usePageMeta } from "../../../ui/PageHeader";
+import { usePageMeta } from "../../../ui/pageMeta";
+import { preloadable } from "../../../ui/preloadable";
 import { useTestShow } from "./queries";
 import { initialStage, type Stage } from "./stages";
-import { CapabilityCheck } from "./CapabilityCheck";
-import { Prelude } from "./Prelude";
-import { TestInProgress } from "./TestInProgress";
-import { ThankYou } from "./ThankYou";
 import { LoadError } from "./LoadError";
 import { FlowLoader } from "./FlowLoader";
 import { parseTestId } from "./testId";
 
 export type Receipt = RouteOutput<typeof takingRoutes.submit>;
 
-/**
- * /testing/tests/:id and /testing/track/test/:id: the whole test-taking flow of one assigned test
- * (spec §2, §4). Capability check → prelude → test in progress → Thank You; a failed load shows the
- * error stage. The title is "Take Test", and the thank-you text once finished.
- */
+// Each stage is its own chunk: the first screen downloads only the stage it shows (issue 12), and
+// the next stage is downloaded while this one is on screen, so that moving on shows it at once.
+const CapabilityCheck = preloadable(() => import("./CapabilityCheck").then((m) => m.CapabilityCheck));
+const Prelude = preloadable(() => import("./Prelude").then((m) => m.Prelude));
+const TestInProgress = preloadable(() => import("./TestInProgress").then((m) => m.TestInProgress));
+const ThankYou = preloadable(() => import("./ThankYou").then((m) => m.ThankYou));
+const STAGES = { capability: CapabilityCheck, prelude: Prelude, inProgress: TestInProgress, finished: ThankYou };
+const NEXT_STAGE: Record<Stage, Stage | null> = { capability: "prelude", prelude: "inProgress", inProgress: "finished", finished: null };
+
 export default function TakeTestPage() {
   const { t } = useTranslation();
   const id = parseTestId(useParams().id);
@@ -32,6 +33,10 @@ export default function TakeTestPage() {
   const title = current === "finished" ? t("takingFlow.finished.title") : t("takingFlow.title");
   usePageMeta({ title });
   const { home, testing } = useStandardCrumbs();
+  const next = current && NEXT_STAGE[current];
+  useEffect(() => {
+    if (next) STAGES[next].preload();
+  }, [next]);
 
   let body: React.ReactNode;
   if (id === null) body = <LoadError error={null} />;
@@ -59,7 +64,7 @@ export default function TakeTestPage() {
           {title}
         </Title>
       </Stack>
-      {body}
+      <Suspense fallback={<FlowLoader />}>{body}</Suspense>
     </Stack>
   );
 }

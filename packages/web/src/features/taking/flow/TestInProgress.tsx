@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useMutation, useQueries, useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { takingRoutes, type TestContentView, type TestShowView } from "@parlance/contract";
 import { call } from "../../../api/client";
 import { useAnswerStore } from "../answers";

@@ -1,5 +1,5 @@
 import { Group, Text, Textarea, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { countWords, ITEM_KINDS, TEXT_FIELD_MAX, TEXT_FIELD_SIZE, type ItemView, type TestContentView } from "@parlance/contract";
 import { QuestionLabel } from "./QuestionLabel";
 import { answerDir } from "./itemStyle";

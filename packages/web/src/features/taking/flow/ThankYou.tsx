@@ -1,6 +1,6 @@
 import { Alert, Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import type { TestShowView } from "@parlance/contract";
 import { useStartup } from "../../../ui/startup";
 import { formatDateTime } from "../../../i18n/format";

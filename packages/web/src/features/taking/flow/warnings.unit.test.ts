@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import i18next from "i18next";
 import type { ItemView } from "@parlance/contract";
 import en from "../../../i18n/en-US.json";
 import zhHans from "../../../i18n/zh-HANS.json";
 import { questionsOf, reviewRows } from "./questions";
 import { joinNumbers, unansweredWarnings, warningMessage, type UnansweredWarning } from "./warnings";
+import { translate, type TFunction } from "../../../i18n/translate";
 
 const item = (id: string, item_type_id: number, number: number | null, over: Partial<ItemView> = {}): ItemView => ({
   id,
@@ -37,12 +37,11 @@ const pages = [
 const questions = questionsOf(pages, 5);
 
 async function translator(resources: Record<string, unknown>, lng: string) {
-  const t = i18next.createInstance();
-  await t.init({ lng, resources: { [lng]: { translation: resources } }, interpolation: { escapeValue: false } });
+  const t: TFunction = (key, options) => translate(resources, lng, key, options);
   return (w: UnansweredWarning) => {
-    const join = (n: number[]) => joinNumbers(n, t.t("takingFlow.warnings.separator"), t.t("takingFlow.warnings.lastSeparator"));
+    const join = (n: number[]) => joinNumbers(n, t("takingFlow.warnings.separator"), t("takingFlow.warnings.lastSeparator"));
     const { key, values } = warningMessage(w, join);
-    return t.t(key, values);
+    return t(key, values);
   };
 }
 

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { Link, useParams } from "react-router";
 import { testListRoutes, type ChooseAccountView } from "@parlance/contract";
 import { call } from "../../../api/client";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { Link, useParams } from "react-router";
 import { liveMessages, liveRoutes, takingMessages, type TestContentView, type TestLiveView } from "@parlance/contract";
 import { call } from "../../../api/client";

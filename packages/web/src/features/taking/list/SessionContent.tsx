@@ -1,6 +1,6 @@
 import { Alert, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useQueries } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { takingRoutes, type ItemView, type TestContentView } from "@parlance/contract";
 import { call } from "../../../api/client";
 import { retryOnce } from "./queries";

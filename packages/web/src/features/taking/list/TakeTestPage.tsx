@@ -1,6 +1,6 @@
 import { Alert, Grid, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { testListRoutes, type TestListView } from "@parlance/contract";
 import { call } from "../../../api/client";
 import { PageHeader } from "../../../ui/PageHeader";

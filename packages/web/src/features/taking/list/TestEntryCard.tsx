@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { Link } from "react-router";
 import { INTL_LOCALE, type TestListEntry } from "@parlance/contract";
 import { useStartup } from "../../../ui/startup";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Button, Group, NativeSelect, Paper, Progress, Slider, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { PLAYBACK_SPEEDS, REWIND_SECONDS, formatClock, playsLeft } from "./playback";
 
 export interface AudioPlayerProps {

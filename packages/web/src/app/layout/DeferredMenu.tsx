@@ -1,0 +1,51 @@
+import { cloneElement, useCallback, useEffect, useState, type ReactElement, type ReactNode } from "react";
+
+type HeaderMenus = typeof import("./HeaderMenus");
+
+let loaded: HeaderMenus | undefined;
+let loading: Promise<HeaderMenus> | undefined;
+
+/** Downloads the header's drop-down menus (Mantine Menu with floating-ui: some 20 kB gzipped) once. */
+function loadHeaderMenus(): Promise<HeaderMenus> {
+  loading ??= import("./HeaderMenus").then(
+    (m) => (loaded = m),
+    (err: unknown) => {
+      loading = undefined; // a failed download is tried again by the next click
+      throw err;
+    },
+  );
+  return loading;
+}
+
+export interface MenuOptions {
+  /** The button the menu opens from. */
+  target: ReactElement;
+  /** The button was clicked before the menu arrived: open at once. */
+  defaultOpened: boolean;
+  /** The button had the focus before the menu arrived: give it to the menu's button. */
+  focusTarget: boolean;
+}
+
+/**
+ * A header menu. The menus are not needed to show or use a screen, so their download starts once
+ * the first screen is on the page; until it arrives the menu's button is shown alone, and a click
+ * on it opens the menu as soon as it is there.
+ */
+export function DeferredMenu({ button, menu }: { button: ReactElement<{ onClick?: () => void; onFocus?: () => void; onBlur?: () => void }>; menu: (menus: HeaderMenus, options: MenuOptions) => ReactNode }) {
+  const [menus, setMenus] = useState(loaded);
+  const [clicked, setClicked] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const load = useCallback(() => void loadHeaderMenus().then(setMenus, () => undefined), []);
+  useEffect(() => {
+    if (!loaded) load();
+  }, [load]);
+  if (menus) return menu(menus, { target: button, defaultOpened: clicked, focusTarget: focused });
+  return cloneElement(button, {
+    onClick: () => {
+      setClicked(true);
+      load();
+    },
+    onFocus: () => setFocused(true),
+    onBlur: () => setFocused(false),
+  });
+}

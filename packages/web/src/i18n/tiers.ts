@@ -1,0 +1,22 @@
+/**
+ * The translation files' top-level sections in tiers, each downloaded when a screen first needs it
+ * (issue 12: the sign-in page's 2 kB of strings instead of all 19 kB). A section in no list is in
+ * `rest`. tiers.unit.test.ts checks that the code of each screen uses only the sections of the tiers
+ * its route in app/router.tsx asks for.
+ */
+export const STRING_TIERS = {
+  /** The frame of every screen (header, menus, banners, errors) and the sign-in screens: before anything shows. */
+  entry: ["activate", "assistance", "common", "errors", "languages", "login", "messages", "nav", "notFound", "resetPassword", "shell", "specMessages", "ui"],
+  /** Take a Test and the test flow. */
+  taking: ["history", "proctor", "takeTest", "taking", "takingFlow"],
+} as const satisfies Record<string, readonly string[]>;
+
+export type StringTier = keyof typeof STRING_TIERS | "rest";
+
+export const ALL_STRING_TIERS: readonly StringTier[] = ["entry", "taking", "rest"];
+
+/** The tier a top-level section belongs to. */
+export function tierOf(section: string): StringTier {
+  for (const [tier, sections] of Object.entries(STRING_TIERS)) if ((sections as readonly string[]).includes(section)) return tier as StringTier;
+  return "rest";
+}

@@ -1,0 +1,19 @@
+import { useEffect } from "react";
+import { ModalsProvider } from "@mantine/modals";
+import { modalsHostReady } from "./modals";
+
+/** Renders the dialogs of ui/modals.ts openConfirm: its own chunk (Modal, focus trap, scroll lock), loaded after the first screen. */
+export default function ModalsHost() {
+  return (
+    <>
+      <ModalsProvider />
+      {/* After ModalsProvider: sibling effects run in order, so its listeners are in place. */}
+      <Ready />
+    </>
+  );
+}
+
+function Ready() {
+  useEffect(modalsHostReady, []);
+  return null;
+}
