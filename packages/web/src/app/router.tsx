@@ -16,10 +16,11 @@ interface ScreenNeeds {
   queries?: boolean;
 }
 
-// The sign-in screens and Take a Test need less than all (issue 12). i18n/tiers.unit.test.ts checks
+// The signed-out screens and Take a Test need less than all (issue 12). i18n/tiers.unit.test.ts checks
 // each screen's strings against its route here; bench/bundle.ts reads them.
 const signIn: ScreenNeeds = { strings: ["entry"], queries: false };
-const signInWithQueries: ScreenNeeds = { strings: ["entry"] };
+const forgotPassword: ScreenNeeds = { strings: ["entry", "account"], queries: false };
+const passwordKey: ScreenNeeds = { strings: ["entry", "account"] };
 const taking: ScreenNeeds = { strings: ["entry", "taking"] };
 
 /** Route-level code splitting: each screen is its own chunk, shown once it and what it needs are downloaded. */
@@ -47,9 +48,9 @@ export const routes = [
     children: [
       { path: "/", element: <HomeRedirect /> },
       { path: "/login", element: page(() => import("../features/auth/LoginPage"), signIn) },
-      { path: "/assistance", element: page(() => import("../features/auth/AssistancePage"), signIn) },
-      { path: "/set_reset_password", element: page(() => import("../features/auth/SetResetPasswordPage"), signInWithQueries) },
-      { path: "/setup_account/:key", element: page(() => import("../features/auth/SetupAccountPage"), signInWithQueries) },
+      { path: "/assistance", element: page(() => import("../features/auth/AssistancePage"), forgotPassword) },
+      { path: "/set_reset_password", element: page(() => import("../features/auth/SetResetPasswordPage"), passwordKey) },
+      { path: "/setup_account/:key", element: page(() => import("../features/auth/SetupAccountPage"), passwordKey) },
       // Public: anyone may verify a printed result and read what its level means.
       { path: "/testing/scales", element: page(() => import("../features/results/scales/ScalesPage")) },
       { path: "/testing/results/verify", element: page(() => import("../features/results/verify/VerifyPage")) },

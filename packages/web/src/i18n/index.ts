@@ -13,6 +13,7 @@ type Loaders = Record<string, () => Promise<Strings>>;
 // own chunk, downloaded only when the language is shown and a screen needs the tier (issue 12).
 const files: Record<StringTier, Loaders> = {
   entry: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=entry" }),
+  account: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=account" }),
   taking: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=taking" }),
   rest: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=rest" }),
 };

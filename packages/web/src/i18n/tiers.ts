@@ -5,15 +5,17 @@
  * its route in app/router.tsx asks for.
  */
 export const STRING_TIERS = {
-  /** The frame of every screen (header, menus, banners, errors) and the sign-in screens: before anything shows. */
-  entry: ["activate", "assistance", "common", "errors", "languages", "login", "messages", "nav", "notFound", "resetPassword", "shell", "specMessages", "ui"],
+  /** The frame of every screen (header, menus, banners, errors) and the sign-in page: before anything shows. */
+  entry: ["common", "errors", "languages", "login", "messages", "nav", "notFound", "shell", "specMessages", "ui"],
+  /** The other signed-out screens: a forgotten password, a new password, an account's activation. */
+  account: ["activate", "assistance", "resetPassword"],
   /** Take a Test and the test flow. */
   taking: ["history", "proctor", "takeTest", "taking", "takingFlow"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type StringTier = keyof typeof STRING_TIERS | "rest";
 
-export const ALL_STRING_TIERS: readonly StringTier[] = ["entry", "taking", "rest"];
+export const ALL_STRING_TIERS: readonly StringTier[] = ["entry", "account", "taking", "rest"];
 
 /** The tier a top-level section belongs to. */
 export function tierOf(section: string): StringTier {
