@@ -1,4 +1,4 @@
-// Builds the web app when dist is missing or older than any web or contract source file.
+// Builds the web app when dist is missing or older than any web or contract source file (or the build's own plugins).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -17,7 +17,7 @@ function newestMtime(p) {
 
 export function webBuildIsStale() {
   if (!fs.existsSync(built)) return true;
-  const sources = ["src", "index.html", "vite.config.ts"].map((p) => path.join(webDir, p)).concat(path.join(root, "packages/contract/src"));
+  const sources = ["src", "index.html", "vite.config.ts", "vite-plugins"].map((p) => path.join(webDir, p)).concat(path.join(root, "packages/contract/src"));
   const builtAt = fs.statSync(built).mtimeMs;
   return sources.some((p) => fs.existsSync(p) && newestMtime(p) > builtAt);
 }
