@@ -22,5 +22,6 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/testing/scales",
   "/testing/results/verify",
   "/testing/results",
+  "/account/availability",
   "/dev/mailbox",
 ]);

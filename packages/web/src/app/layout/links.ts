@@ -12,12 +12,12 @@ export const MAIN_NAV: readonly NavLinkDef[] = [
 
 /**
  * The account menu of evaluators-results-account.md §2, in the spec's order. Availability is for
- * evaluators and service providers (they keep conflicts for scheduling); the card on file by
+ * evaluators and service providers (`availability`: they keep conflicts for scheduling); the card on file by
  * `creditCardOnFile`; Edit Profile (email and password) by `changePassword` (role 14).
  */
 export const ACCOUNT_MENU: readonly NavLinkDef[] = [
   { to: "/overview", labelKey: "nav.overview", signedIn: true },
-  { to: "/account/availability", labelKey: "nav.availability", permission: "evaluatorSchedule", signedIn: true },
+  { to: "/account/availability", labelKey: "nav.availability", permission: "availability", signedIn: true },
   { to: "/account/payment_methods", labelKey: "nav.paymentMethods", permission: "creditCardOnFile", signedIn: true },
   { to: "/account/profile", labelKey: "nav.profile", permission: "changePassword", signedIn: true },
   { to: "/contact", labelKey: "nav.contact" },
