@@ -1,9 +1,7 @@
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import {
   historyMessages,
   historyRoutes,
-  PAGE_SIZE,
-  pageCountOf,
   scoreText,
   statusText,
   type CandidateTestRecord,
@@ -19,7 +17,6 @@ import {
   candidateTests,
   candidateTrackTests,
   healthcareRoles,
-  languages,
   offices,
   tests,
 } from "../db/schema.js";
@@ -30,7 +27,10 @@ import { candidatesInScope, clientScope, type ClientScope, type Scope } from "..
 import type { DbContext } from "../context.js";
 import type { InputOf } from "../http/implement-area.js";
 import { parsedSearchQuery } from "../http/validation.js";
-import { orderOfQuery, whereOfQuery } from "./search.js";
+import { lookupsOf } from "./search.js";
+import { branchesOf, orderedIdsSql, type Cursor, type OrderedRow } from "./order.js";
+import { estimatedCount, planOf, SEARCH_TUNING, searchPage } from "./page.js";
+import { rowsOf } from "../db/rows.js";
 
 export const historyError = (status: number, name: HistoryMessage) =>
   new HttpError(status, historyMessages[name], `history.messages.${name}`);
@@ -117,36 +117,27 @@ const itemColumns = {
   trackId: candidateTrackTests.trackId,
 };
 
-/** Tests in scope joined with everything the search language can name. */
+/** A test history item's tables: the test, its candidate, attempt, office, role and battery. */
 function selectItems(db: Db) {
   return db
     .select(itemColumns)
     .from(assignedTests)
     .innerJoin(candidates, eq(candidates.id, assignedTests.candidateId))
     .innerJoin(tests, eq(tests.id, assignedTests.testId))
-    .innerJoin(languages, eq(languages.id, tests.languageId))
     .leftJoin(candidateTests, eq(candidateTests.assignedTestId, assignedTests.id))
     .leftJoin(offices, eq(offices.id, candidates.officeId))
     .leftJoin(healthcareRoles, eq(healthcareRoles.id, candidates.healthCareRoleId))
     .leftJoin(candidateTrackTests, eq(candidateTrackTests.id, assignedTests.candidateTrackTestId));
 }
 
-function countItems(db: Db) {
-  return db
-    .select({ n: count() })
-    .from(assignedTests)
-    .innerJoin(candidates, eq(candidates.id, assignedTests.candidateId))
-    .innerJoin(tests, eq(tests.id, assignedTests.testId))
-    .innerJoin(languages, eq(languages.id, tests.languageId))
-    .leftJoin(candidateTests, eq(candidateTests.assignedTestId, assignedTests.id))
-    .leftJoin(offices, eq(offices.id, candidates.officeId))
-    .leftJoin(healthcareRoles, eq(healthcareRoles.id, candidates.healthCareRoleId));
-}
-
 type ItemRow = Awaited<ReturnType<ReturnType<typeof selectItems>["execute"]>>[number];
 
-function scopeWhere(scope: ClientScope, query: SearchQuery): SQL {
-  return and(candidatesInScope(scope), eq(assignedTests.accountId, scope.accountId), liveAssignedTests, whereOfQuery(query))!;
+/** The items of these tests (found by a search in scope), in the order of `ids`. */
+async function itemsOf(db: Db, ids: number[], now = new Date()): Promise<TestHistoryItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectItems(db).where(inArray(assignedTests.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.filter((id) => byId.has(id)).map((id) => toHistoryItem(byId.get(id)!, now));
 }
 
 export function toHistoryItem(r: ItemRow, now = new Date()): TestHistoryItem {
@@ -174,54 +165,40 @@ export function toHistoryItem(r: ItemRow, now = new Date()): TestHistoryItem {
   };
 }
 
-export async function searchHistory({ db }: DbContext, anyScope: Scope, { query: queryText, page }: InputOf<typeof historyRoutes.search>): Promise<TestHistoryPage> {
+export async function searchHistory({ db }: DbContext, anyScope: Scope, { query: queryText, page }: InputOf<typeof historyRoutes.search>, tuning = SEARCH_TUNING): Promise<TestHistoryPage> {
   const scope = clientScope(anyScope);
   const query = parsedSearchQuery(queryText);
-  const where = scopeWhere(scope, query);
-  const [{ n }] = await countItems(db).where(where);
-  const rows = await selectItems(db)
-    .where(where)
-    .orderBy(...orderOfQuery(query))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
-  const now = new Date();
-  return { results: rows.map((r) => toHistoryItem(r, now)), itemCount: n, pageCount: pageCountOf(n) };
+  const lookups = await lookupsOf(db, scope, query);
+  const found = await searchPage(db, scope, query, lookups, page, tuning);
+  return { results: await itemsOf(db, found.ids), itemCount: found.itemCount, pageCount: found.pageCount };
 }
 
-const BATCH = 500;
+/** How many ids a download reads at a time, and how many tests it turns into items at a time. */
+export const DOWNLOAD_WINDOW = { ids: 10_000, items: 1000 };
 
 /**
- * Every test of a query, in order, a batch at a time: the ordered ids first (small), then the rows
- * of each batch, so a download of any size holds one batch in memory.
+ * Every test of a query, in order, a batch at a time: the ids of the next window of the order
+ * after the last row of the one before (keyset), read the way the search reads a page, then
+ * their items a batch at a time. A download of any size holds one window of ids and one batch
+ * of items in memory.
  */
-export async function* historyRows(db: Db, scope: ClientScope, query: SearchQuery): AsyncGenerator<TestHistoryItem[]> {
-  const where = scopeWhere(scope, query);
-  const idRows = await countItemsIds(db).where(where).orderBy(...orderOfQuery(query));
-  const ids = idRows.map((r) => r.id);
-  for (let i = 0; i < ids.length; i += BATCH) {
-    const slice = ids.slice(i, i + BATCH);
-    const rows = await selectItems(db).where(inArray(assignedTests.id, slice));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const now = new Date();
-    yield slice.filter((id) => byId.has(id)).map((id) => toHistoryItem(byId.get(id)!, now));
+export async function* historyRows(db: Db, scope: ClientScope, query: SearchQuery, window = DOWNLOAD_WINDOW, tuning = SEARCH_TUNING): AsyncGenerator<TestHistoryItem[]> {
+  const lookups = await lookupsOf(db, scope, query);
+  const plan = planOf(await estimatedCount(db, scope, query, lookups), tuning);
+  const branches = plan.strategy === "walk" ? await branchesOf(db, scope, query, lookups) : null;
+  let after: Cursor | undefined;
+  for (;;) {
+    const rows = await rowsOf<OrderedRow>(db, orderedIdsSql(scope, query, lookups, plan, branches, { limit: window.ids, after }));
+    for (let i = 0; i < rows.length; i += window.items) yield await itemsOf(db, rows.slice(i, i + window.items).map((r) => Number(r.id)));
+    if (rows.length < window.ids) return;
+    const last = rows[rows.length - 1];
+    after = { rank: last.rank === null ? null : Number(last.rank), keys: [last.k0 ?? null, last.k1 ?? null], created: last.created, id: Number(last.id) };
   }
-}
-
-function countItemsIds(db: Db) {
-  return db
-    .select({ id: assignedTests.id })
-    .from(assignedTests)
-    .innerJoin(candidates, eq(candidates.id, assignedTests.candidateId))
-    .innerJoin(tests, eq(tests.id, assignedTests.testId))
-    .innerJoin(languages, eq(languages.id, tests.languageId))
-    .leftJoin(candidateTests, eq(candidateTests.assignedTestId, assignedTests.id))
-    .leftJoin(offices, eq(offices.id, candidates.officeId))
-    .leftJoin(healthcareRoles, eq(healthcareRoles.id, candidates.healthCareRoleId));
 }
 
 /** The chosen tests, all in the caller's scope (404 if any is not: nothing is sent then). */
 export async function summaryItems(db: Db, scope: ClientScope, ids: number[]): Promise<TestHistoryItem[]> {
-  const rows = await selectItems(db).where(and(scopeWhere(scope, { free: [], filters: [], sort: null }), inArray(assignedTests.id, ids)));
+  const rows = await selectItems(db).where(and(candidatesInScope(scope), eq(assignedTests.accountId, scope.accountId), liveAssignedTests, inArray(assignedTests.id, ids)));
   if (rows.length !== ids.length) throw historyError(404, "testNotFound");
   const byId = new Map(rows.map((r) => [r.id, r]));
   const now = new Date();

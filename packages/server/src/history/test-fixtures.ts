@@ -8,7 +8,18 @@ let serial = 0;
 
 export async function makeCandidate(
   db: Db,
-  c: { accountId: number; officeId: number | null; firstName?: string; lastName?: string; email?: string; employeeId?: string; languageId?: number; clientNotes?: string },
+  c: {
+    accountId: number;
+    officeId: number | null;
+    firstName?: string;
+    middleName?: string;
+    lastName?: string;
+    email?: string;
+    employeeId?: string;
+    languageId?: number;
+    clientNotes?: string;
+    healthCareRoleId?: number | null;
+  },
 ): Promise<number> {
   serial += 1;
   const [row] = await db
@@ -17,11 +28,13 @@ export async function makeCandidate(
       accountId: c.accountId,
       officeId: c.officeId,
       firstName: c.firstName ?? `Test${serial}`,
+      middleName: c.middleName ?? "",
       lastName: c.lastName ?? "Candidate",
       email: c.email ?? `candidate${serial}.${Date.now()}@example.test`,
       employeeId: c.employeeId ?? `E${serial}`,
       languageId: c.languageId ?? 140,
       clientNotes: c.clientNotes ?? "",
+      healthCareRoleId: c.healthCareRoleId ?? null,
     })
     .returning({ id: candidates.id });
   return row.id;
@@ -36,6 +49,7 @@ export async function makeAssignedTest(
     state?: (typeof assignedTests.$inferInsert)["state"];
     scheduledAt?: Date | null;
     expiresAt?: Date;
+    createdAt?: Date;
     cancellation?: (typeof assignedTests.$inferInsert)["cancellation"];
     attempt?: Partial<typeof candidateTests.$inferInsert> & { state: (typeof candidateTests.$inferInsert)["state"] };
   },
@@ -57,6 +71,7 @@ export async function makeAssignedTest(
       scheduledAt: t.scheduledAt ?? null,
       expiresAt: t.expiresAt ?? new Date(Date.now() + 30 * 24 * 3600_000),
       cancellation: t.cancellation ?? null,
+      ...(t.createdAt ? { createdAt: t.createdAt } : {}),
     })
     .returning({ id: assignedTests.id });
   if (t.attempt) {

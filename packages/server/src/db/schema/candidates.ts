@@ -64,6 +64,13 @@ export const candidates = pgTable(
     index("candidates_search_employee_id_idx")
       .on(t.accountId, sql`(lower(${t.employeeId}) COLLATE "C")`, t.id, t.officeId, t.firstName, t.lastName, t.employeeId)
       .where(sql`${t.deletedAt} IS NULL`),
+    // Test history sorted by employee id (compared as written, not lower-cased), and the
+    // candidates without a health care role (sort:health_care_role's last branch).
+    index("candidates_history_employee_id_idx").on(t.accountId, t.employeeId, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index("candidates_history_role_idx").on(t.accountId, t.healthCareRoleId, t.id).where(sql`${t.deletedAt} IS NULL`),
+    // Test history's created: and updated: keywords (a day's candidates, read from the index).
+    index("candidates_history_created_idx").on(t.accountId, t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index("candidates_history_updated_idx").on(t.accountId, t.updatedAt, t.id).where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 
@@ -151,6 +158,13 @@ export const assignedTests = pgTable(
     createdAt: createdAt(),
     /** Deleted by the client before it was taken (delete_test). */
     deletedAt: deletedAt(),
+    /**
+     * Derived for the test history search, kept by triggers (migration 0010) whatever writes the
+     * sources: the test date, coalesce(scheduled_at, the attempt's started_at or received_at,
+     * created_at), and whether the test has an attempt (candidate_tests row). Writers leave them be.
+     */
+    testDate: timestamp("test_date", { withTimezone: true }).notNull().defaultNow(),
+    hasAttempt: boolean("has_attempt").notNull().default(false),
   },
   (t) => [
     uniqueIndex("assigned_tests_access_code_idx").on(t.accessCode),
@@ -158,9 +172,19 @@ export const assignedTests = pgTable(
     index("assigned_tests_account_office_created_idx").on(t.accountId, t.officeId, t.createdAt),
     // The candidates search asks "has a test of this kind" per candidate: answered from the index.
     index("assigned_tests_candidate_search_idx").on(t.candidateId, t.testId, t.createdAt).where(sql`${t.deletedAt} IS NULL`),
-    // Test history's default order (newest assignment first, history/search.ts): a page is read
-    // in index order instead of sorting every test of the account.
+    // Test history (history/order.ts): each order's first rows are read from an index in that
+    // order instead of sorting every test of the account. Migration 0010 adds INCLUDE columns
+    // (drizzle cannot spell them) so a walk checks the search without reading the table:
+    // the order index INCLUDE (candidate_id, test_id, test_date, state, has_attempt, expires_at),
+    // the date and test indexes INCLUDE (candidate_id).
     index("assigned_tests_history_order_idx").on(t.accountId, t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
+    // sort:-date backwards, and start_date/end_date ranges; sort:date forwards.
+    index("assigned_tests_history_date_idx").on(t.accountId, t.testDate, t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index("assigned_tests_history_date_asc_idx").on(t.accountId, t.testDate, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.deletedAt} IS NULL`),
+    // The few tests dated before their assignment, walked apart from the others under an end_date.
+    index("assigned_tests_history_date_early_idx").on(t.accountId, t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL AND ${t.testDate} - ${t.createdAt} < interval '0 seconds'`),
+    // sort:test and sort:method: each test's newest tests.
+    index("assigned_tests_history_test_idx").on(t.accountId, t.testId, t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 

@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { PAGE_SIZE, pageCountOf, type SearchQuery } from "@parlance/contract";
+import type { ClientScope } from "../auth/scope.js";
+import type { Db } from "../db/client.js";
+import { rowsOf } from "../db/rows.js";
+import { MATCH_FROM, matchSql, type Lookups } from "./search.js";
+import { branchesOf, gatheredPageSql, orderedIdsSql, type Plan } from "./order.js";
+
+/**
+ * How many tests a history search finds (itemCount, pageCount) and one page of them.
+ *
+ * PostgreSQL's estimate of the search (its plan, no rows read) decides the way:
+ * - up to 1,000 tests (SEARCH_TUNING), the matches are gathered once (at most 5,001), counted
+ *   exactly and the page sorted from them, in one statement;
+ * - above, or when the gathering finds more than 5,000, the page is walked in the order's index
+ *   (order.ts) and the count is the estimate, rounded to two significant digits: a million
+ *   candidates' tests are never counted one by one, but never fewer than the rows seen. Its
+ *   pages stop at 500 (10,000 tests). A walked page reads one row more: none there, and the
+ *   count is exact again.
+ * docs/api.md (Test history) says the same for API users.
+ */
+
+/** The thresholds of a search (tests set their own to take either way on a small database). */
+export interface SearchTuning {
+  /** Estimated to find at most this many tests: gathered and counted exactly. */
+  gatherEstimate: number;
+  /** A gathering stops past this many (the estimate was far too low): the page is walked. */
+  exactCountLimit: number;
+  /** The pages offered for an estimated count: past them a search is narrowed or downloaded. */
+  estimatedPages: number;
+  /**
+   * Estimated to find at most this many tests, a walk reads the candidates of an indexed term
+   * (a prefix, created, updated) once and checks each test against them; more, and a walk reads
+   * each test's candidate (they match often enough that a few do).
+   */
+  candidateSetEstimate: number;
+}
+
+export const SEARCH_TUNING: SearchTuning = { gatherEstimate: 1000, exactCountLimit: 5000, estimatedPages: 500, candidateSetEstimate: 200_000 };
+
+/** PostgreSQL's estimate of how many tests the query finds. */
+export async function estimatedCount(db: Db, scope: ClientScope, query: SearchQuery, lookups: Lookups): Promise<number> {
+  const [row] = await rowsOf<Record<string, unknown>>(db, sql`explain (format json) select 1 from ${MATCH_FROM} where ${matchSql(scope, query, lookups, "estimate")}`);
+  const raw = Object.values(row)[0];
+  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: { "Plan Rows": number } }[];
+  return Number(plan[0].Plan["Plan Rows"]);
+}
+
+export const planOf = (estimate: number, tuning = SEARCH_TUNING): Plan => ({
+  strategy: estimate <= tuning.gatherEstimate ? "gather" : "walk",
+  candidateSet: estimate <= tuning.candidateSetEstimate,
+});
+
+const twoDigits = (n: number) => {
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, n))) - 1);
+  return Math.round(n / unit) * unit;
+};
+
+export interface SearchPage {
+  ids: number[];
+  itemCount: number;
+  pageCount: number;
+}
+
+export async function searchPage(db: Db, scope: ClientScope, query: SearchQuery, lookups: Lookups, page: number, tuning = SEARCH_TUNING): Promise<SearchPage> {
+  const offset = (page - 1) * PAGE_SIZE;
+  const estimate = await estimatedCount(db, scope, query, lookups);
+  let atLeast = 0;
+  const plan = planOf(estimate, tuning);
+  if (plan.strategy === "gather") {
+    const rows = await rowsOf<{ n: number; id: number | null }>(db, gatheredPageSql(scope, query, lookups, offset, PAGE_SIZE, tuning.exactCountLimit));
+    const n = Number(rows[0]?.n ?? 0);
+    if (n <= tuning.exactCountLimit) return { ids: rows.filter((r) => r.id !== null).map((r) => Number(r.id)), itemCount: n, pageCount: pageCountOf(n) };
+    atLeast = n;
+  }
+  const branches = await branchesOf(db, scope, query, lookups);
+  // One row more than the page tells whether any follow.
+  const rows = await rowsOf<{ id: number }>(db, orderedIdsSql(scope, query, lookups, { ...plan, strategy: "walk" }, branches, { limit: PAGE_SIZE + 1, offset }));
+  const ids = rows.slice(0, PAGE_SIZE).map((r) => Number(r.id));
+  if (rows.length <= PAGE_SIZE && (ids.length > 0 || offset === 0)) {
+    const exact = offset + ids.length;
+    return { ids, itemCount: exact, pageCount: pageCountOf(exact) };
+  }
+  const itemCount = Math.max(atLeast, offset + rows.length, twoDigits(estimate));
+  return { ids, itemCount, pageCount: Math.min(pageCountOf(itemCount), tuning.estimatedPages) };
+}
