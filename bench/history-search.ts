@@ -4,19 +4,23 @@
  * own process, and prints:
  *
  * - the machine's reference: p95 of a primary-key lookup straight on PostgreSQL;
- * - p50 and p95 of GET /api/test_history/search for every keyword of the search language, the
- *   sorts and the default page (newest first), as the account administrator and as an
- *   office-bound user (one client, requests one after another, varied values);
- * - the time, size and the server's peak memory (RSS, sampled every 20 ms) of
- *   GET /api/test_history/file as CSV and as XLSX for 100,000 tests.
+ * - p50 and p95 of GET /api/test_history/search for every keyword of the search language, every
+ *   sort (ascending and descending) and the default page (newest first), as the account
+ *   administrator and as an office-bound user (one client, requests one after another, varied
+ *   values), with the average itemCount (exact up to 1,000 tests, estimated above);
+ * - the time, size and the server's memory (RSS, sampled every 20 ms: before, peak, and when each
+ *   quarter of the file had arrived) of GET /api/test_history/file as CSV and as XLSX for
+ *   100,000 tests;
+ * - the load average at the start and the end (other work on the machine skews every figure).
  *
  *   npm run bench:history
  *
  * Options: BENCH_CANDIDATES, BENCH_REQUESTS (requests per query, default 60), BENCH_ONLY (a word
  * the query names must contain), BENCH_KEEP=1 and BENCH_DATABASE_URL as in bench/candidates-search.ts.
  */
+import os from "node:os";
 import pg from "pg";
-import { downloadLine, measureDownload, openScaleWorld, percentile, timeRuns } from "./scale-data.js";
+import { downloadLine, measureDownload, openScaleWorld, percentile, rssByQuarter, timeRuns } from "./scale-data.js";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
 const ONLY = process.env.BENCH_ONLY;
@@ -44,6 +48,7 @@ async function main() {
            JOIN account_tests at ON at.test_id = t.id JOIN accounts a ON a.id = at.account_id AND a.name = 'Northwind Health'`,
       )
     ).rows.map((r: { w: string }) => r.w);
+    const roles = (await db.query("SELECT name FROM healthcare_roles ORDER BY position")).rows.map((r: { name: string }) => r.name);
 
     // The machine's own reference: a primary-key lookup, measured the same way.
     const ref: number[] = [];
@@ -55,12 +60,14 @@ async function main() {
     ref.sort((a, b) => a - b);
     await db.end();
     console.log(`${total.toLocaleString("en-US")} assigned tests; ${REQUESTS} requests per query, one at a time`);
-    console.log(`Reference (this machine now): SELECT by primary key p50 ${ms(percentile(ref, 50))} ms   p95 ${ms(percentile(ref, 95))} ms\n`);
+    console.log(`Reference (this machine now): SELECT by primary key p50 ${ms(percentile(ref, 50))} ms   p95 ${ms(percentile(ref, 95))} ms`);
+    console.log(`Load average (1 min) at the start: ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores\n`);
 
     const pick = <T>(list: T[], i: number) => list[i % list.length];
     const prefixes = ["smi", "gar", "ngu", "joh", "wan", "kim", "rod", "mar", "tho", "lee", "pat", "cha", "hal", "mor", "san"];
     const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
     const day = (i: number) => daysAgo((i * 37) % 800);
+    // Every keyword of the spec's search language (client spec §5), each with values that vary.
     const queries: { name: string; make: (i: number) => string }[] = [
       { name: "default page", make: () => "" },
       { name: "free term (prefix)", make: (i) => pick(prefixes, i) },
@@ -68,22 +75,31 @@ async function main() {
       { name: "name:", make: (i) => `name:${pick(prefixes, i)}` },
       { name: "first:", make: (i) => `first:${pick(sample, i).first_name.toLowerCase()}` },
       { name: "last:", make: (i) => `last:${pick(sample, i).last_name.toLowerCase()}` },
+      { name: "middle:", make: (i) => `middle:${pick(["lee", "l"], i)}` },
       { name: "id:", make: (i) => `id:${pick(sample, i).employee_id}` },
       { name: "email:", make: (i) => `email:${pick(sample, i).email.slice(0, 12)}` },
       { name: "office:", make: (i) => `office:${pick(["Boston", "Chicago", "Seattle"], i)}` },
-      { name: "test:", make: (i) => `test:${pick(words, i)}` },
-      { name: "method:", make: (i) => `method:${pick(["online", "phone", "paper"], i)}` },
-      { name: "type:", make: (i) => `type:${pick(["reading", "writing", "listening"], i)}` },
-      { name: "language:", make: (i) => `language:${pick(["spanish", "french", "english", "mandarin"], i)}` },
+      { name: "health_care_role:", make: (i) => `health_care_role:"${pick(roles, i)}"` },
       { name: "notes:", make: (i) => `notes:${pick(["morning", "night shift"], i)}` },
-      { name: "start_date: (a month)", make: (i) => `start_date:>=${daysAgo(30 + ((i * 37) % 800))} end_date:<=${day(i)}` },
+      { name: "test:", make: (i) => `test:${pick(words, i)}` },
+      { name: "method:", make: (i) => `method:${pick(["online", "ivr", "paper", "live", "video"], i)}` },
+      { name: "type:", make: (i) => `type:${pick(["reading", "writing", "listening", "translation"], i)}` },
+      { name: "language:", make: (i) => `language:${pick(["spanish", "french", "english", "mandarin", "arabic"], i)}` },
+      { name: "start_date: end_date: (a month)", make: (i) => `start_date:>=${daysAgo(30 + ((i * 37) % 800))} end_date:<=${day(i)}` },
+      { name: "start_date: (since a day)", make: (i) => `start_date:>=${day(i)}` },
+      { name: "end_date: (until a day)", make: (i) => `end_date:<=${day(i)}` },
       { name: "assigned: (a day)", make: (i) => `assigned:${day(i)}` },
+      { name: "created: (a month)", make: (i) => `created:${daysAgo(30 + ((i * 53) % 1400))}..${daysAgo((i * 53) % 1400)}` },
+      { name: "updated: (a day)", make: (i) => `updated:${daysAgo((i * 7) % 300)}` },
+      { name: "adjustments:", make: (i) => `adjustments:${i % 2 ? "yes" : "no"}` },
       { name: "expired:yes", make: () => "expired:yes" },
       { name: "expired:no", make: () => "expired:no" },
-      { name: "sort:name", make: (i) => (i % 2 ? "sort:name" : "sort:-name") },
-      { name: "sort:date", make: (i) => (i % 2 ? "sort:date" : "sort:-date") },
-      { name: "sort:test", make: () => "sort:test" },
+      ...["name", "id", "office", "email", "test", "method", "date", "health_care_role"].map((field) => ({
+        name: `sort:${field} / sort:-${field}`,
+        make: (i: number) => (i % 2 ? `sort:${field}` : `sort:-${field}`),
+      })),
       { name: "advanced (last office method)", make: (i) => `last:${pick(sample, i).last_name.slice(0, 3).toLowerCase()} office:Boston method:online` },
+      { name: "advanced (test type date sort)", make: (i) => `test:${pick(words, i)} type:reading start_date:>=${day(i)} sort:-date` },
     ];
 
     for (const who of ["admin@northwind.example", "office.user@northwind.example"]) {
@@ -110,10 +126,14 @@ async function main() {
     const cookie = await world.signIn("admin@northwind.example");
     // Seattle has a tenth of the candidates (about 200,000 tests over 900 days): half of them.
     const fileQuery = process.env.BENCH_FILE_QUERY ?? `office:Seattle assigned:>=${daysAgo(449)}`;
+    let rows = NaN;
     for (const format of ["csv", "xlsx"]) {
       const d = await measureDownload(server, `/api/test_history/file?${new URLSearchParams({ format, query: fileQuery })}`, cookie);
-      console.log(`GET /api/test_history/file ${format} "${fileQuery}": ${downloadLine(d, format === "csv" ? d.lines - 1 : NaN)}`);
+      if (format === "csv") rows = d.lines - 1;
+      console.log(`GET /api/test_history/file ${format} "${fileQuery}": ${downloadLine(d, rows)}${format === "xlsx" ? " (rows as the CSV)" : ""}`);
+      console.log(`  ${rssByQuarter(d)}`);
     }
+    console.log(`\nLoad average (1 min) at the end: ${os.loadavg()[0].toFixed(2)}`);
   } finally {
     await world.close();
   }

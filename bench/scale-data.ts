@@ -119,15 +119,21 @@ export async function loadScaleData(url: string): Promise<void> {
     );
     await timed("assigned tests (1 to 3 a candidate)", () =>
       client.query(
+        // Assigned at a hashed moment of the last 900 days (not a pattern of the candidate id,
+        // which would tie a candidate's office, role or notes to how recent its tests are).
+        // Triggers are off while loading: test_date and has_attempt are written here, as the
+        // triggers of migration 0010 would (a taken test is started and received 2 days later).
         `INSERT INTO assigned_tests (account_id, office_id, candidate_id, account_test_id, test_id, access_code, state, fee_cents,
-                                     expires_at, created_at, assigned_by_user_id)
+                                     expires_at, created_at, assigned_by_user_id, test_date, has_attempt)
          SELECT c.account_id, c.office_id, c.id, ($1::int[])[1 + (c.id + k * 5) % cardinality($1::int[])],
-                ($2::int[])[1 + (c.id + k * 5) % cardinality($2::int[])], 'BENCH-' || c.id || '-' || k,
-                (ARRAY['taken', 'taken', 'taken', 'takeable', 'takeable', 'expired', 'needs_scheduling', 'taken', 'cancelled', 'takeable'])[1 + (c.id * 3 + k) % 10],
-                2300, t.at + interval '30 days', t.at, $5
+                ($2::int[])[1 + (c.id + k * 5) % cardinality($2::int[])], 'BENCH-' || c.id || '-' || k, s.state,
+                2300, t.at + interval '30 days', t.at, $5,
+                CASE WHEN s.state = 'taken' THEN t.at + interval '2 days' ELSE t.at END, s.state = 'taken'
            FROM candidates c
            CROSS JOIN LATERAL generate_series(1, 1 + c.id % 3) AS k
-           CROSS JOIN LATERAL (SELECT now() - (((c.id * 7 + k * 13) % 900) || ' days')::interval AS at) AS t
+           CROSS JOIN LATERAL (SELECT now() - ((hashint4(c.id * 4 + k)::bigint & 2147483647) % 900) * interval '1 day'
+                                            - ((hashint4(c.id * 4 + k + 7919)::bigint & 2147483647) % 86400) * interval '1 second' AS at) AS t
+           CROSS JOIN LATERAL (SELECT (ARRAY['taken', 'taken', 'taken', 'takeable', 'takeable', 'expired', 'needs_scheduling', 'taken', 'cancelled', 'takeable'])[1 + (c.id * 3 + k) % 10] AS state) AS s
           WHERE c.id BETWEEN $3 AND $4`,
         [ats, tests, low, high, admin],
       ),
@@ -144,6 +150,7 @@ export async function loadScaleData(url: string): Promise<void> {
     await timed(`${indexes.length} indexes rebuilt`, async () => {
       for (const i of indexes) await client.query(i.indexdef);
     });
+    // Analyzed as production's autovacuum would have it: the history chooses its plans and counts by PostgreSQL's estimates.
     await timed("VACUUM ANALYZE", () => client.query("VACUUM ANALYZE candidates, assigned_tests, candidate_tests, offices"));
     // Sequences follow the loaded ids (the rows were inserted through them, so nothing to do).
   } finally {
@@ -209,26 +216,36 @@ export async function openScaleWorld(prefix: string, title: string): Promise<Sca
   return { url, server, signIn, close };
 }
 
-/** A streamed download read to its end while the server's RSS is sampled every 20 ms. */
+/**
+ * A streamed download read to its end while the server's RSS is sampled every 20 ms: the peak,
+ * and the RSS when each quarter of the file had arrived (flat memory keeps these level).
+ */
 export async function measureDownload(server: RunningServer, path: string, cookie: string) {
   const pid = server.process.pid!;
   const before = rssMiB(pid);
   let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 20);
+  let current = before;
+  const sampler = setInterval(() => {
+    current = rssMiB(pid);
+    peak = Math.max(peak, current);
+  }, 20);
   const start = performance.now();
   try {
     const res = await fetch(`${server.url}${path}`, { headers: { cookie } });
     let bytes = 0;
     let lines = 0;
+    const byBytes: { bytes: number; rss: number }[] = [];
     const reader = res.body!.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       bytes += value.length;
       for (const b of value) if (b === 10) lines++;
+      byBytes.push({ bytes, rss: current });
     }
     const seconds = (performance.now() - start) / 1000;
-    return { status: res.status, disposition: res.headers.get("content-disposition"), bytes, lines, seconds, before, peak };
+    const quarters = [1, 2, 3, 4].map((q) => byBytes.find((s) => s.bytes >= (q * bytes) / 4)?.rss ?? NaN);
+    return { status: res.status, disposition: res.headers.get("content-disposition"), bytes, lines, seconds, before, peak, quarters };
   } finally {
     clearInterval(sampler);
   }
@@ -238,3 +255,6 @@ export async function measureDownload(server: RunningServer, path: string, cooki
 export const downloadLine = (d: Awaited<ReturnType<typeof measureDownload>>, rows = d.lines - 1) =>
   `${d.status} ${d.disposition}, ${rows.toLocaleString("en-US")} rows, ${(d.bytes / 1048576).toFixed(1)} MiB in ${d.seconds.toFixed(2)} s; ` +
   `server RSS ${d.before.toFixed(0)} MiB before, peak ${d.peak.toFixed(0)} MiB (+${(d.peak - d.before).toFixed(0)} MiB)`;
+
+/** The RSS as the file arrived, by quarter. */
+export const rssByQuarter = (d: Awaited<ReturnType<typeof measureDownload>>) => `RSS at 25/50/75/100% of the file: ${d.quarters.map((q) => q.toFixed(0)).join(" / ")} MiB`;
