@@ -57,7 +57,7 @@ export function historyCsv(batches: AsyncIterable<TestHistoryItem[]>): Readable 
   return Readable.from(lines());
 }
 
-/** The XLSX, written row by row with exceljs's streaming writer. */
+/** The XLSX, written row by row with exceljs's streaming writer, as fast as the client reads. */
 export function historyXlsx(batches: AsyncIterable<TestHistoryItem[]>): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -69,6 +69,10 @@ export function historyXlsx(batches: AsyncIterable<TestHistoryItem[]>): Readable
     try {
       for await (const batch of batches) {
         for (const item of batch) sheet.addRow(downloadRow(item)).commit();
+        // A slow client: wait until it has taken what is written (the next batch is not read
+        // before), so the file never piles up in memory; a client gone ends the file.
+        if (out.writableNeedDrain) await new Promise((resolve) => out.once("drain", resolve).once("close", resolve));
+        if (out.destroyed) return;
       }
       sheet.commit();
       await workbook.commit();
