@@ -217,10 +217,11 @@ export async function openScaleWorld(prefix: string, title: string): Promise<Sca
 }
 
 /**
- * A streamed download read to its end while the server's RSS is sampled every 20 ms: the peak,
- * and the RSS when each quarter of the file had arrived (flat memory keeps these level).
+ * A streamed download read to its end (at most `readMiBPerSecond`, for a slow client) while the
+ * server's RSS is sampled every 20 ms: the peak, and the RSS when each quarter of the file had
+ * arrived (flat memory keeps these level).
  */
-export async function measureDownload(server: RunningServer, path: string, cookie: string) {
+export async function measureDownload(server: RunningServer, path: string, cookie: string, opts: { readMiBPerSecond?: number } = {}) {
   const pid = server.process.pid!;
   const before = rssMiB(pid);
   let peak = before;
@@ -242,6 +243,11 @@ export async function measureDownload(server: RunningServer, path: string, cooki
       bytes += value.length;
       for (const b of value) if (b === 10) lines++;
       byBytes.push({ bytes, rss: current });
+      // A slow client: the server must wait for it rather than hold the rest of the file.
+      if (opts.readMiBPerSecond) {
+        const due = start + (bytes / 1048576 / opts.readMiBPerSecond) * 1000;
+        if (due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
+      }
     }
     const seconds = (performance.now() - start) / 1000;
     const quarters = [1, 2, 3, 4].map((q) => byBytes.find((s) => s.bytes >= (q * bytes) / 4)?.rss ?? NaN);
