@@ -23,7 +23,7 @@ const detail = process.env.BENCH_DETAIL === "1";
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 const FLOW = "src/features/taking/flow";
-const ALL_TIERS = ["entry", "account", "taking", "rest"];
+const ALL_TIERS = ["entry", "account", "taking", "history", "rest"];
 const QUERIES = "src/api/queries.tsx";
 
 /**

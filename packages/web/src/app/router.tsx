@@ -21,7 +21,8 @@ interface ScreenNeeds {
 const signIn: ScreenNeeds = { strings: ["entry"], queries: false };
 const forgotPassword: ScreenNeeds = { strings: ["entry", "account"], queries: false };
 const passwordKey: ScreenNeeds = { strings: ["entry", "account"] };
-const taking: ScreenNeeds = { strings: ["entry", "taking"] };
+const takeATest: ScreenNeeds = { strings: ["entry", "taking", "history"] };
+const testFlow: ScreenNeeds = { strings: ["entry", "taking"] };
 
 /** Route-level code splitting: each screen is its own chunk, shown once it and what it needs are downloaded. */
 function page(load: () => Promise<{ default: ComponentType }>, { strings = ALL_STRING_TIERS, queries = true }: ScreenNeeds = {}) {
@@ -93,10 +94,10 @@ export const routes = [
           { path: "/testing/candidates/tests", element: guarded("testHistory", page(() => import("../features/history/TestHistoryPage"))) },
           { path: "/testing/track/:id", element: guarded("candidates", page(() => import("../features/tracks/TrackPage"))) },
           // Take a Test (candidate spec §2): the list, Choose Employer, and the live/video page (a{id} or s{id}).
-          { path: "/testing/tests", element: guarded("tests", page(() => import("../features/taking/list/TakeTestPage"), taking)) },
-          { path: "/testing/tests/choose_account/:ids", element: guarded("tests", page(() => import("../features/taking/list/ChooseEmployerPage"), taking)) },
-          { path: "/testing/tests/:aid/live", element: guarded("tests", page(() => import("../features/taking/list/LiveTestPage"), taking)) },
-          ...["/testing/tests/:id", "/testing/track/test/:id"].map((path) => ({ path, element: guarded("tests", page(() => import("../features/taking/flow/TakeTestPage"), taking)) })),
+          { path: "/testing/tests", element: guarded("tests", page(() => import("../features/taking/list/TakeTestPage"), takeATest)) },
+          { path: "/testing/tests/choose_account/:ids", element: guarded("tests", page(() => import("../features/taking/list/ChooseEmployerPage"), takeATest)) },
+          { path: "/testing/tests/:aid/live", element: guarded("tests", page(() => import("../features/taking/list/LiveTestPage"), takeATest)) },
+          ...["/testing/tests/:id", "/testing/track/test/:id"].map((path) => ({ path, element: guarded("tests", page(() => import("../features/taking/flow/TakeTestPage"), testFlow)) })),
           // Scoring (evaluators-results-account.md §2): Tests to score, and a test's scoring page (also at /noshow with the confirmation open).
           { path: "/testing/results", element: guarded("results", page(() => import("../features/results/scoring/TestsToScorePage"))) },
           ...["/testing/results/:id/edit", "/testing/results/:id/noshow"].map((path) => ({ path, element: guarded("results", page(() => import("../features/results/scoring/ScoringPage"))) })),

@@ -6,16 +6,18 @@
  */
 export const STRING_TIERS = {
   /** The frame of every screen (header, menus, banners, errors) and the sign-in page: before anything shows. */
-  entry: ["common", "errors", "languages", "login", "messages", "nav", "notFound", "shell", "specMessages", "ui"],
+  entry: ["common", "errors", "languages", "login", "messages", "nav", "notFound", "shell", "specMessages"],
   /** The other signed-out screens: a forgotten password, a new password, an account's activation. */
   account: ["activate", "assistance", "resetPassword"],
-  /** Take a Test and the test flow. */
-  taking: ["history", "proctor", "takeTest", "taking", "takingFlow"],
+  /** Take a Test and the test flow, with the generic words they use too (ui: Ok, Cancel, Close, pages). */
+  taking: ["proctor", "takeTest", "taking", "takingFlow", "ui"],
+  /** The test history, and the tests' status words of Take a Test (not the test flow). */
+  history: ["history"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type StringTier = keyof typeof STRING_TIERS | "rest";
 
-export const ALL_STRING_TIERS: readonly StringTier[] = ["entry", "account", "taking", "rest"];
+export const ALL_STRING_TIERS: readonly StringTier[] = ["entry", "account", "taking", "history", "rest"];
 
 /** The tier a top-level section belongs to. */
 export function tierOf(section: string): StringTier {
