@@ -23,6 +23,7 @@ import { evaluatorRoutes } from "./results/evaluators.js";
 import { verifyRoutes } from "./results/verify.js";
 import { reportRoutes } from "./results/reports.js";
 import { availabilityRoutes } from "./availability/availability.js";
+import { schedulingRoutes } from "./scheduling/routes.js";
 
 /**
  * Every area of the API by name: the one list the server implements (each name needs its
@@ -53,6 +54,7 @@ export const apiAreas = {
   verify: verifyRoutes,
   reports: reportRoutes,
   availability: availabilityRoutes,
+  scheduling: schedulingRoutes,
 } as const;
 
 export type ApiAreas = typeof apiAreas;

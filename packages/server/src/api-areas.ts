@@ -26,6 +26,7 @@ import { evaluatorHandlers } from "./results/evaluators/routes.js";
 import { verifyHandlers } from "./results/verify/routes.js";
 import { reportHandlers } from "./results/reports/routes.js";
 import { availabilityHandlers } from "./availability/routes.js";
+import { schedulingHandlers } from "./scheduling/routes.js";
 
 /** The handlers of every contract area: an area without its handlers does not compile. */
 type AreaFactories = { [Name in AreaName]: (ctx: AppContext) => AreaHandlers<ApiAreas[Name]> };
@@ -55,6 +56,7 @@ const areaHandlers: AreaFactories = {
   verify: verifyHandlers,
   reports: reportHandlers,
   availability: availabilityHandlers,
+  scheduling: schedulingHandlers,
 };
 
 /** Areas that exist only outside production (the developer mailbox holds every reset link). */

@@ -148,6 +148,8 @@ export const assignedTests = pgTable(
     /** Appointment of a live, video or proctored test. */
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
     scheduledTimeZoneId: integer("scheduled_time_zone_id"),
+    /** The evaluator booked for a scheduled live or video test (their other bookings keep them busy). */
+    scheduledEvaluatorUserId: integer("scheduled_evaluator_user_id").references(() => users.id),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     cancellation: text("cancellation", {
       enum: ["late", "candidate_early", "candidate_late", "client_early", "client_late", "provider"],
@@ -168,6 +170,8 @@ export const assignedTests = pgTable(
   },
   (t) => [
     uniqueIndex("assigned_tests_access_code_idx").on(t.accessCode),
+    // An evaluator's bookings, read whenever live or video times are offered or booked.
+    index("assigned_tests_evaluator_bookings_idx").on(t.scheduledEvaluatorUserId, t.scheduledAt).where(sql`${t.scheduledEvaluatorUserId} IS NOT NULL`),
     index("assigned_tests_candidate_idx").on(t.candidateId),
     index("assigned_tests_account_office_created_idx").on(t.accountId, t.officeId, t.createdAt),
     // The candidates search asks "has a test of this kind" per candidate: answered from the index.

@@ -1,0 +1,3 @@
+ALTER TABLE "assigned_tests" ADD COLUMN "scheduled_evaluator_user_id" integer;--> statement-breakpoint
+ALTER TABLE "assigned_tests" ADD CONSTRAINT "assigned_tests_scheduled_evaluator_user_id_users_id_fk" FOREIGN KEY ("scheduled_evaluator_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "assigned_tests_evaluator_bookings_idx" ON "assigned_tests" USING btree ("scheduled_evaluator_user_id","scheduled_at") WHERE "assigned_tests"."scheduled_evaluator_user_id" IS NOT NULL;
