@@ -161,7 +161,8 @@ describe("scheduling", () => {
 
   it("books the candidate's test in UTC with the zone and the evaluator; it leaves the scheduling list for the upcoming one", async () => {
     const before = (await get("/api/tests/list", owner.cookie)).json() as TestListView;
-    expect(before.schedulableTests.some((e) => e.assignedTestIds.includes(ids.selfSchedule))).toBe(true);
+    const entry = before.schedulableTests.find((e) => e.assignedTestIds.includes(ids.selfSchedule));
+    expect(entry?.href).toBe(`/testing/candidates/${owner.candidateId}/scheduledtest/${ids.selfSchedule}`);
     const { date, slot } = await firstFree(owner.cookie);
     const res = await post(SCHEDULE, { ...timesBody({ date }), startTime: slot.start_time, candidateTrackTestId: null, useMedicalTestRecommendations: false }, owner.cookie);
     expect(res.statusCode, res.body).toBe(200);

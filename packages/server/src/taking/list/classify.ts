@@ -51,7 +51,11 @@ export function classify(f: ListFacts, now: Date): ListName | null {
 }
 
 /** The address an entry opens (spec §2 "Links on entries"), or null when there is none yet. */
-export function entryHref(list: ListName, f: Pick<ListFacts, "method" | "scheduledAt">, assignedTestId: number): string | null {
+export function entryHref(
+  list: ListName,
+  f: Pick<ListFacts, "method" | "scheduledAt"> & { candidateId?: number },
+  assignedTestId: number,
+): string | null {
   const prefix = f.scheduledAt ? "s" : "a";
   switch (list) {
     case "takable":
@@ -59,8 +63,11 @@ export function entryHref(list: ListName, f: Pick<ListFacts, "method" | "schedul
       return isAppointmentMethod(f.method) ? `/testing/tests/${prefix}${assignedTestId}/live` : `/testing/tests/${assignedTestId}`;
     case "purchasable":
       return `/testing/payment/${prefix}${assignedTestId}/purchase`;
+    case "schedulable":
+      // The schedule-test screen (client spec §2: /testing/candidates/{id}/scheduledtest/{testId}).
+      return f.candidateId === undefined ? null : `/testing/candidates/${f.candidateId}/scheduledtest/${assignedTestId}`;
     default:
-      // Scheduling by the candidate and rescheduling a missed test are screens of a later issue.
+      // Rescheduling a missed test is a screen of a later issue.
       return null;
   }
 }

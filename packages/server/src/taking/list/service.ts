@@ -14,6 +14,8 @@ async function heldTests(ctx: AppContext, scope: Scope, extra?: SQL) {
   return ctx.db
     .select({
       id: assignedTests.id,
+      candidateId: assignedTests.candidateId,
+      allowCandidateToSchedule: assignedTests.allowCandidateToSchedule,
       state: assignedTests.state,
       scheduledAt: assignedTests.scheduledAt,
       expiresAt: assignedTests.expiresAt,
@@ -57,7 +59,8 @@ function entryOf(r: Held, list: ListName, now: Date): TestListEntry {
     expiresAt: r.expiresAt.toISOString(),
     inProgress: r.attemptState === "in_progress",
     startsNow: window !== null && window.opensAt <= now && now < window.closesAt,
-    href: entryHref(list, r, r.id),
+    // Only a test left to the candidate opens the schedule-test screen; others their administrator schedules.
+    href: entryHref(list, { ...r, candidateId: r.allowCandidateToSchedule ? r.candidateId : undefined }, r.id),
     assignedTestIds: [r.id],
     accountNames: [r.accountName],
   };
