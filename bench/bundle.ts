@@ -4,7 +4,7 @@
  * chunk with its static imports, and the active language's strings of the tiers the route asks for
  * (i18n/tiers.ts, read from app/router.tsx), against the aim of issue 12
  * (sign-in ≤ 120 kB, first screens of the test flow ≤ 200 kB). The reference in the same run is a
- * minimal React + Mantine + router + query + i18n page built by the same Vite.
+ * minimal React + Mantine + router + query + i18next page built by the same Vite.
  *
  *   npm run bench:bundle                              # builds the web app into bench/out/bundle
  *   BENCH_DIST=packages/web/dist npm run bench:bundle  # reads an existing build (needs its .vite/manifest.json)
@@ -104,7 +104,7 @@ function measure(dist: string, manifest: Manifest, pageKeys: string[], tiers: re
   return { total: chunks.reduce((sum, c) => sum + c.gzip, 0), chunks: chunks.sort((a, b) => b.gzip - a.gzip) };
 }
 
-/** A minimal React + Mantine + router + query + i18n page, built the same way: the floor for this stack. */
+/** A minimal React + Mantine + router + query + i18next page (no react-i18next, as the app), built the same way: the floor for this stack. */
 async function referenceSize(): Promise<number> {
   // Under node_modules so that its bare imports resolve; plain JS (createElement) so no JSX plugin is needed.
   const dir = path.join(root, "node_modules/.cache/bench-bundle-reference");
@@ -118,10 +118,9 @@ import { MantineProvider, Button, PasswordInput, Stack, TextInput, Title } from 
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import i18next from "i18next";
-import { initReactI18next, useTranslation } from "react-i18next";
-void i18next.use(initReactI18next).init({ lng: "en", resources: { en: { translation: { title: "Sign in", email: "Email", password: "Password" } } } });
+void i18next.init({ lng: "en", initAsync: false, resources: { en: { translation: { title: "Sign in", email: "Email", password: "Password" } } } });
 function Page() {
-  const { t } = useTranslation();
+  const t = (key) => i18next.t(key);
   const q = useQuery({ queryKey: ["startup"], queryFn: () => fetch("/api/startup").then((r) => r.json()) });
   return h(Stack, { component: "form" }, h(Title, null, t("title")), h(TextInput, { label: t("email") }), h(PasswordInput, { label: t("password") }), h(Button, { type: "submit", loading: q.isLoading }, t("title")));
 }
@@ -145,7 +144,7 @@ async function main() {
   const reference = await referenceSize();
 
   console.log(`Gzipped JS (level 9) before each route is interactive, language ${language}; build ${path.relative(root, dist)}`);
-  console.log(`Reference: a minimal React + Mantine + router + query + i18n page on this machine: ${kB(reference)}\n`);
+  console.log(`Reference: a minimal React + Mantine + router + query + i18next page on this machine: ${kB(reference)}\n`);
   const needsOf = pageNeeds();
   const shell = measure(dist, manifest, [], ["entry"]);
   // A strings chunk is named by its language only: say which tier it holds.

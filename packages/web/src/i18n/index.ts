@@ -1,8 +1,7 @@
 import { useMemo, useSyncExternalStore } from "react";
 import { DEFAULT_LANGUAGE, type Language } from "@parlance/contract";
-import { deepMerge } from "./merge";
 import type { StringTier } from "./tiers";
-import { lookup, translate, type Strings, type TFunction } from "./translate";
+import { addStrings, createTranslator, i18nextCode, translateWith, type Strings, type TFunction } from "./translate";
 
 export type { TFunction, TOptions } from "./translate";
 
@@ -19,7 +18,8 @@ const files: Record<StringTier, Loaders> = {
   rest: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=rest" }),
 };
 
-const strings = new Map<Language, Strings>();
+// One i18next instance for the app: every language's tiers are added to it as they arrive.
+const translator = createTranslator(DEFAULT_LANGUAGE);
 /** The tiers some screen has needed so far: a language switched to gets all of them before it shows. */
 const wanted = new Set<StringTier>(["entry"]);
 const loaded = new Map<string, Promise<void>>();
@@ -45,9 +45,8 @@ function loadTier(language: Language, tier: StringTier): Promise<void> {
   if (!pending) {
     const mine = Object.entries(files[tier]).filter(([path]) => path.includes(`/${language}.json`) || path.includes(`.${language}.json`));
     pending = Promise.all(mine.map(([, load]) => load())).then((parts) => {
-      const bundle = strings.get(language) ?? {};
-      for (const part of parts) deepMerge(bundle, structuredClone(part));
-      strings.set(language, bundle);
+      // A copy: i18next's deep merge writes into the objects it was given first (a file's part after the file).
+      for (const part of parts) addStrings(translator, language, structuredClone(part));
       changed();
     });
     pending.catch(() => loaded.delete(key)); // a failed download may be retried
@@ -74,6 +73,8 @@ export function initI18n(language: Language): void {
   document.documentElement.lang = language === "zh-HANS" ? "zh-Hans" : language === "zh-HANT" ? "zh-Hant" : "en-US";
   if (shown === language) return;
   shown = language;
+  // Synchronous: the strings are in the instance already (no backend to wait for).
+  void translator.changeLanguage(i18nextCode(language));
   changed();
 }
 
@@ -82,8 +83,8 @@ export const i18n = {
   get language(): Language {
     return shown;
   },
-  t: ((key, options) => translate(strings.get(shown), shown, key, options)) as TFunction,
-  exists: (key: string): boolean => lookup(strings.get(shown), key) !== undefined,
+  t: ((key, options) => translateWith(translator, key, options)) as TFunction,
+  exists: (key: string): boolean => translator.exists(key),
 };
 
 /** `t` for the language shown; the component re-renders when the language changes or strings arrive. */
