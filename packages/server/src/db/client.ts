@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema.js";
+import { checkStatementName, executeText } from "./pglite-prepared.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -50,11 +51,20 @@ export async function openPglite(dataDir: string, opts: Pick<PGliteOptions, "loa
   if (!dataDir.startsWith("memory://")) await fs.mkdir(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, ...opts });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const prepared = new Set<string>();
   return {
     db,
     kind: "pglite",
     sql: {
-      query: async (text, values) => ({ rows: (await client.query(text, values)).rows as never[] }),
+      query: async (text, values, queryOpts) => {
+        const name = queryOpts?.prepareAs;
+        if (!name) return { rows: (await client.query(text, values)).rows as never[] };
+        if (!prepared.has(name)) {
+          await client.exec(`PREPARE ${checkStatementName(name)} AS ${text}`);
+          prepared.add(name);
+        }
+        return { rows: (await client.query(executeText(name, values ?? []))).rows as never[] };
+      },
       exec: async (text) => void (await client.exec(text)),
     },
     // One process owns a PGlite folder: there is nobody to wait for.
