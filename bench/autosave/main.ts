@@ -138,6 +138,9 @@ async function onPglite(pgbench: number | null): Promise<void> {
   await migrateDatabase(database);
   await seedDemoWorldIfEmpty({ db: database.db });
   const c = await createCandidates(database.sql, Math.max(...PGLITE_STEPS));
+  // The setup's writes are checkpointed now, not in the middle of the first step (PGlite writes a
+  // checkpoint synchronously, holding the server's only thread).
+  await database.sql.exec("CHECKPOINT");
   await database.close();
   console.log(`\nEmbedded PGlite (one process, as npm start): ${fmt(c.count)} candidates made in ${((performance.now() - setupStart) / 1000).toFixed(1)} s\n`);
   const server = await startServer({ dataDir, env: { LOG_LEVEL: "warn" }, nodeArgs });
