@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { PAGE_SIZE, pageCountOf, type SearchQuery } from "@parlance/contract";
 import type { ClientScope } from "../auth/scope.js";
 import type { Db } from "../db/client.js";
@@ -16,7 +16,8 @@ import { branchesOf, gatheredPageSql, orderedIdsSql, type Plan } from "./order.j
  *   (order.ts) and the count is the estimate, rounded to two significant digits: a million
  *   candidates' tests are never counted one by one, but never fewer than the rows seen. Its
  *   pages stop at 500 (10,000 tests). A walked page reads one row more: none there, and the
- *   count is exact again.
+ *   count is exact again. A walk that runs past a second finds far fewer tests than estimated:
+ *   it is stopped, and the search gathered after all.
  * docs/api.md (Test history) says the same for API users.
  */
 
@@ -34,9 +35,35 @@ export interface SearchTuning {
    * each test's candidate (they match often enough that a few do).
    */
   candidateSetEstimate: number;
+  /**
+   * How long a walk may take (PostgreSQL): longer, and its matches are far fewer than estimated
+   * (keywords that seldom go together), so it is stopped and the search gathered instead.
+   */
+  walkBudgetMs: number;
 }
 
-export const SEARCH_TUNING: SearchTuning = { gatherEstimate: 1000, exactCountLimit: 5000, estimatedPages: 500, candidateSetEstimate: 200_000 };
+export const SEARCH_TUNING: SearchTuning = { gatherEstimate: 1000, exactCountLimit: 5000, estimatedPages: 500, candidateSetEstimate: 200_000, walkBudgetMs: 1000 };
+
+const isStatementTimeout = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === "57014" || e.cause?.code === "57014";
+};
+
+/**
+ * Rows of a walk, or null when it ran past `budgetMs` (a transaction of its own, whose
+ * statement_timeout ends it; PGlite accepts the setting and cannot cancel, so there it always ends).
+ */
+export async function walkedRows<T>(db: Db, query: SQL, budgetMs: number): Promise<T[] | null> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.trunc(budgetMs))}`));
+      return rowsOf<T>(tx, query);
+    });
+  } catch (err) {
+    if (isStatementTimeout(err)) return null;
+    throw err;
+  }
+}
 
 /** PostgreSQL's estimate of how many tests the query finds. */
 export async function estimatedCount(db: Db, scope: ClientScope, query: SearchQuery, lookups: Lookups): Promise<number> {
@@ -67,15 +94,25 @@ export async function searchPage(db: Db, scope: ClientScope, query: SearchQuery,
   const estimate = await estimatedCount(db, scope, query, lookups);
   let atLeast = 0;
   const plan = planOf(estimate, tuning);
-  if (plan.strategy === "gather") {
+  const gathered = async () => {
     const rows = await rowsOf<{ n: number; id: number | null }>(db, gatheredPageSql(scope, query, lookups, offset, PAGE_SIZE, tuning.exactCountLimit));
     const n = Number(rows[0]?.n ?? 0);
-    if (n <= tuning.exactCountLimit) return { ids: rows.filter((r) => r.id !== null).map((r) => Number(r.id)), itemCount: n, pageCount: pageCountOf(n) };
     atLeast = n;
+    return n <= tuning.exactCountLimit ? { ids: rows.filter((r) => r.id !== null).map((r) => Number(r.id)), itemCount: n, pageCount: pageCountOf(n) } : null;
+  };
+  if (plan.strategy === "gather") {
+    const found = await gathered();
+    if (found) return found;
   }
   const branches = await branchesOf(db, scope, query, lookups);
   // One row more than the page tells whether any follow.
-  const rows = await rowsOf<{ id: number }>(db, orderedIdsSql(scope, query, lookups, { ...plan, strategy: "walk" }, branches, { limit: PAGE_SIZE + 1, offset }));
+  const walk = orderedIdsSql(scope, query, lookups, { ...plan, strategy: "walk" }, branches, { limit: PAGE_SIZE + 1, offset });
+  let rows = atLeast ? null : await walkedRows<{ id: number }>(db, walk, tuning.walkBudgetMs);
+  if (!rows) {
+    const found = atLeast ? null : await gathered();
+    if (found) return found;
+    rows = await rowsOf<{ id: number }>(db, walk);
+  }
   const ids = rows.slice(0, PAGE_SIZE).map((r) => Number(r.id));
   if (rows.length <= PAGE_SIZE && (ids.length > 0 || offset === 0)) {
     const exact = offset + ids.length;

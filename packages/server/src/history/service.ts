@@ -29,7 +29,7 @@ import type { InputOf } from "../http/implement-area.js";
 import { parsedSearchQuery } from "../http/validation.js";
 import { lookupsOf } from "./search.js";
 import { branchesOf, orderedIdsSql, type Cursor, type OrderedRow } from "./order.js";
-import { estimatedCount, planOf, SEARCH_TUNING, searchPage } from "./page.js";
+import { estimatedCount, planOf, SEARCH_TUNING, searchPage, walkedRows } from "./page.js";
 import { rowsOf } from "../db/rows.js";
 
 export const historyError = (status: number, name: HistoryMessage) =>
@@ -184,11 +184,17 @@ export const DOWNLOAD_WINDOW = { ids: 10_000, items: 1000 };
  */
 export async function* historyRows(db: Db, scope: ClientScope, query: SearchQuery, window = DOWNLOAD_WINDOW, tuning = SEARCH_TUNING): AsyncGenerator<TestHistoryItem[]> {
   const lookups = await lookupsOf(db, scope, query);
-  const plan = planOf(await estimatedCount(db, scope, query, lookups), tuning);
+  let plan = planOf(await estimatedCount(db, scope, query, lookups), tuning);
   const branches = plan.strategy === "walk" ? await branchesOf(db, scope, query, lookups) : null;
   let after: Cursor | undefined;
   for (;;) {
-    const rows = await rowsOf<OrderedRow>(db, orderedIdsSql(scope, query, lookups, plan, branches, { limit: window.ids, after }));
+    const windowSql = orderedIdsSql(scope, query, lookups, plan, branches, { limit: window.ids, after });
+    // The first window of a walk within the search's budget: past it, the file is gathered instead (page.ts).
+    let rows = plan.strategy === "walk" && !after ? await walkedRows<OrderedRow>(db, windowSql, tuning.walkBudgetMs) : await rowsOf<OrderedRow>(db, windowSql);
+    if (!rows) {
+      plan = { ...plan, strategy: "gather" };
+      rows = await rowsOf<OrderedRow>(db, orderedIdsSql(scope, query, lookups, plan, null, { limit: window.ids }));
+    }
     for (let i = 0; i < rows.length; i += window.items) yield await itemsOf(db, rows.slice(i, i + window.items).map((r) => Number(r.id)));
     if (rows.length < window.ids) return;
     const last = rows[rows.length - 1];
