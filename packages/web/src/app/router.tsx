@@ -90,6 +90,11 @@ export const routes = [
           })),
           // Screens of later issues: the not-found page until they exist, not the `:id` route's "Candidate not found".
           ...["upload", "changes", "preview", "confirm", "outstanding_paper_tests"].map((name) => ({ path: `/testing/candidates/${name}`, element: <NotFound /> })),
+          // The schedule-test screen: a candidate (their own test) or the account's staff; the server decides who reaches it.
+          ...["/testing/candidates/:id/scheduledtest/:testId", "/testing/candidates/:id/scheduledtest/:testId/request"].map((path) => ({
+            path,
+            element: page(() => import("../features/scheduling/SchedulePage")),
+          })),
           { path: "/testing/candidates/healthcare_roles", element: guarded("candidates", page(() => import("../features/healthcare/HealthcareRolesPage"))) },
           { path: "/testing/candidates/tests", element: guarded("testHistory", page(() => import("../features/history/TestHistoryPage"))) },
           { path: "/testing/track/:id", element: guarded("candidates", page(() => import("../features/tracks/TrackPage"))) },

@@ -1,0 +1,245 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { CHROMIUM_ARGS, DEMO_PASSWORD, expectAccessible } from "./support/browser";
+import { copyDataDir, startServer, type RunningServer } from "./support/server";
+import { chromium } from "playwright-core";
+
+/**
+ * Scheduling a live test (candidate spec §2, §4, §5, §7) in the week US daylight saving time
+ * starts (Sunday 14 March 2027), on a server of this file's own whose clock reads Wednesday
+ * 10 March 2027, 10:00 Eastern (e2e/support/fake-clock.mjs). The administrator leaves the test to
+ * the candidate; the candidate, in Pacific time, finds it under Tests Requiring Scheduling and
+ * books Monday 15 March 08:00 Pacific (PDT, UTC−7): 15:00 UTC, 11:00 Eastern (EDT). Only the
+ * demo Spanish evaluator's weekly conflicts apply then: Monday 12:00–13:00 and Friday 15:00–18:00 Eastern.
+ */
+const FAKE_NOW = "2027-03-10T15:00:00Z";
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({
+    dataDir: copyDataDir(inject("seededDataDir")),
+    env: { E2E_FAKE_NOW: FAKE_NOW },
+    nodeArgs: ["--import", fileURLToPath(new URL("./support/fake-clock.mjs", import.meta.url))],
+  });
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function context(timezoneId: string, width = 1280) {
+  const ctx = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 }, locale: "en-US", timezoneId, reducedMotion: "reduce" });
+  ctx.setDefaultTimeout(15_000);
+  return ctx;
+}
+
+/** The administrator's API session on this file's server. */
+async function adminApi() {
+  const login = await fetch(`${server.url}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json", origin: server.url },
+    body: JSON.stringify({ email_address: "admin@northwind.example", password: DEMO_PASSWORD }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return async <T>(method: "GET" | "POST", url: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${server.url}${url}`, {
+      method,
+      headers: { cookie, origin: server.url, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    expect(res.status, `${method} ${url}: ${text}`).toBe(200);
+    return JSON.parse(text) as T;
+  };
+}
+
+/** A Boston candidate of Northwind with a Spanish live test, assigned without self-scheduling. */
+async function candidateWithLiveTests() {
+  const api = await adminApi();
+  const { offices } = await api<{ offices: { id: number; name: string }[] }>("POST", "/api/offices/list", { page: 1 });
+  const { roles } = await api<{ roles: { id: number; specialties: { id: number }[] }[] }>("GET", "/api/healthcare_roles/get_roles");
+  const role = roles.find((r) => r.specialties.length > 0)!;
+  const { id: candidateId } = await api<{ id: number }>("POST", "/api/candidates/edit", {
+    firstName: "Paz",
+    lastName: "Pacifica",
+    emailAddress: `paz.pacifica.${Date.now()}@example.test`,
+    languageId: 140,
+    officeId: offices.find((o) => o.name === "Boston")!.id,
+    healthCareRoleId: role.id,
+    healthCareSpecialtyId: role.specialties[0].id,
+  });
+  const options = await api<{ label: string; value: string }[]>("GET", `/api/test_assignment/available_tests/${candidateId}`);
+  const live = options.find((o) => o.label === "Spanish Listening and Speaking (Live)")!;
+  const created = await api<{ assigned: { id: number; accessCode: string }[] }>("POST", `/api/test_assignment/create_tests/${candidateId}`, {
+    test_objects: [live.value],
+    notify_candidate: false,
+  });
+  return { api, candidateId, tests: created.assigned, accountTestId: Number(live.value.split(":")[1]) };
+}
+
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+};
+const dayButton = (page: Page, label: string) => page.getByRole("button", { name: label, exact: true });
+const timeSelect = (page: Page) => page.getByLabel("Available times");
+const submit = (page: Page) => page.getByRole("button", { name: /^(Schedule test|Scheduling…)$/ });
+
+describe("scheduling a live test", () => {
+  it("a candidate in Pacific time books the week daylight saving starts; the stored instant and the Eastern time are right", async () => {
+    const { api, candidateId, tests } = await candidateWithLiveTests();
+    const [first] = tests;
+    const screen = `/testing/candidates/${candidateId}/scheduledtest/${first.id}`;
+
+    // The administrator leaves the test to the candidate (Allow candidate to schedule, Add).
+    const admin = await context("America/New_York");
+    const adminPage = await admin.newPage();
+    await adminPage.goto("/login");
+    await adminPage.getByLabel(/email/i).fill("admin@northwind.example");
+    await adminPage.getByRole("button", { name: /continue/i }).click();
+    await adminPage.getByLabel(/^password/i).fill(DEMO_PASSWORD);
+    await adminPage.getByRole("button", { name: /sign in/i }).click();
+    await adminPage.waitForURL((u) => !u.pathname.startsWith("/login"));
+    await adminPage.goto(screen);
+    await poll(() => adminPage.getByRole("heading", { level: 1 }).innerText()).toBe("Schedule Test");
+    await poll(() => adminPage.getByText("Test duration: 30 minutes").count()).toBe(1);
+    await expectAccessible(adminPage, "schedule test (administrator)");
+    await shot(adminPage, "schedule-admin");
+    await adminPage.getByLabel("Allow candidate to schedule").check();
+    await adminPage.getByRole("button", { name: "Add" }).click();
+    await poll(() => adminPage.locator("body").innerText()).toContain("The candidate may now schedule this test.");
+    await adminPage.waitForURL(`**/testing/candidates/${candidateId}`);
+
+    // The candidate signs in with the code and finds it under Tests Requiring Scheduling.
+    const candidate = await context("America/Los_Angeles");
+    const page = await candidate.newPage();
+    await page.goto("/login?use_code=1");
+    await page.getByLabel(/access code/i).fill(first.accessCode);
+    await page.getByRole("button", { name: /sign in|continue/i }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+    await page.goto("/testing/tests");
+    const needs = page.getByRole("region", { name: "Tests Requiring Scheduling" });
+    await poll(() => needs.getByRole("link").count()).toBe(1);
+    await expectAccessible(page, "Take a Test with a test requiring scheduling");
+    await needs.getByRole("link").click();
+    await page.waitForURL(`**${screen}`);
+    await poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Schedule Test");
+    expect(await page.getByLabel("Time zone").inputValue()).toBe("23"); // Eastern by default
+    expect(await submit(page).isDisabled()).toBe(true);
+    expect(await page.locator("main").innerText()).toContain("Choose a date to see the available times.");
+    // 42 days from Sunday 28 February; the bookable ones start the next business day (Thursday 11 March).
+    expect(await page.locator("main table tbody button").count()).toBe(42);
+    expect(await dayButton(page, "Wednesday, March 10, 2027").isDisabled()).toBe(true);
+    expect(await dayButton(page, "Thursday, March 11, 2027").isDisabled()).toBe(false);
+    await expectAccessible(page, "schedule test (candidate)");
+
+    await page.getByLabel("Time zone").selectOption({ label: "Pacific Time" });
+    await dayButton(page, "Monday, March 15, 2027").click();
+    // After the change the Eastern day 9:00–18:00 is 06:00–15:00 Pacific; Monday 12:00–13:00 Eastern is taken.
+    await poll(() => timeSelect(page).locator("option").nth(1).innerText()).toBe("06:00 - 06:30");
+    const labels = await timeSelect(page).locator("option").allInnerTexts();
+    expect(labels).toContain("09:00 - 09:30 not available");
+    expect(labels).toContain("08:00 - 08:30");
+    expect(labels.at(-1)).toBe("14:30 - 15:00");
+
+    // The time picker's fields wrap; a time the new date does not offer is cleared.
+    const hour = page.getByRole("textbox", { name: "Hour" });
+    const minute = page.getByRole("textbox", { name: "Minute" });
+    await hour.press("ArrowDown");
+    expect(await hour.inputValue()).toBe("23");
+    await hour.press("ArrowUp");
+    expect(await hour.inputValue()).toBe("00");
+    await minute.press("ArrowDown");
+    expect(await minute.inputValue()).toBe("59");
+    await hour.fill("12");
+    await minute.fill("00");
+    await poll(() => timeSelect(page).inputValue()).toBe("12:00");
+    expect(await submit(page).isEnabled()).toBe(true);
+    await dayButton(page, "Friday, March 12, 2027").click(); // 12:00 Pacific is 15:00 Eastern: the Friday conflict
+    await poll(() => hour.inputValue()).toBe("");
+    expect(await submit(page).isDisabled()).toBe(true);
+    await poll(() => timeSelect(page).locator("option").nth(1).innerText()).toBe("06:00 - 06:30"); // PST: still 9:00 Eastern
+    await expectAccessible(page, "schedule test with the times of a date");
+    await shot(page, "schedule-candidate-times");
+
+    // A failure shows the spec's default text; the screen stays.
+    await dayButton(page, "Monday, March 15, 2027").click();
+    await poll(() => timeSelect(page).locator("option").count()).toBeGreaterThan(2);
+    await timeSelect(page).selectOption("08:00");
+    await page.route("**/api/test_assignment/schedule", (route) => route.fulfill({ status: 500, body: "" }));
+    await submit(page).click();
+    await poll(() => page.getByRole("alert").filter({ hasText: "An error occurred while requesting your scheduled test time." }).count()).toBe(1);
+    await page.unroute("**/api/test_assignment/schedule");
+
+    // Scheduling… while the request runs, then the spec's message and back to Take a Test.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/test_assignment/schedule", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const answer = page.waitForResponse("**/api/test_assignment/schedule");
+    await submit(page).click();
+    await poll(() => submit(page).innerText()).toBe("Scheduling…");
+    expect(await submit(page).isDisabled()).toBe(true);
+    release();
+    const booked = await (await answer).json();
+    expect(booked).toMatchObject({ message: "Your scheduled test time request has been sent", scheduledAt: "2027-03-15T15:00:00.000Z", timeZoneId: 20 });
+    await poll(() => page.locator("body").innerText()).toContain("Your scheduled test time request has been sent");
+    await page.waitForURL("**/testing/tests");
+    await poll(() => page.getByRole("region", { name: "Scheduled Tests" }).getByRole("listitem").count()).toBe(1);
+    // It has left the scheduling list (an access-code session sees only that code's test).
+    await poll(() => page.getByRole("region", { name: "Tests Requiring Scheduling" }).count()).toBe(0);
+
+    // The evaluator's side: the UTC instant is stored, and an Eastern screen shows 11:00 AM (EDT).
+    const other = await candidateWithLiveTests();
+    const times = await api<{ availableTimes: { start_time: string; is_available: boolean; starts_at: string }[] }>("POST", "/api/test_assignment/available_scheduled_times", {
+      date: "2027-03-15",
+      duration: 30,
+      timeZone: "America/New_York",
+      accountTestId: other.accountTestId,
+      candidateProfileId: other.candidateId,
+    });
+    // The only Spanish evaluator is booked 11:00–11:30 Eastern: those slots are no longer offered.
+    expect(times.availableTimes.find((s) => s.start_time === "11:00")).toMatchObject({ is_available: false, starts_at: "2027-03-15T15:00:00.000Z" });
+    for (const [start, free] of [["10:30", true], ["10:45", false], ["11:15", false], ["11:30", true]] as const)
+      expect(times.availableTimes.find((s) => s.start_time === start)?.is_available, start).toBe(free);
+    await adminPage.goto(`/testing/candidates/${candidateId}`);
+    await poll(() => adminPage.locator("main").innerText()).toMatch(/Mar(ch)? 15, 2027,? (at )?11:00\s?AM/);
+    await shot(page, "schedule-candidate-done");
+    await admin.close();
+    await candidate.close();
+  });
+
+  it.each([
+    ["zh-HANS", "预约考试", "允许考生自行预约"],
+    ["zh-HANT", "預約考試", "允許考生自行預約"],
+  ])("reads in %s, also at phone width", async (lang, title, allow) => {
+    const { candidateId, tests } = await candidateWithLiveTests();
+    const ctx = await context("America/New_York", 390);
+    const page = await ctx.newPage();
+    await page.goto("/login");
+    await page.getByLabel(/email/i).fill("admin@northwind.example");
+    await page.getByRole("button", { name: /continue/i }).click();
+    await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: /sign in/i }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+    await page.goto(`/testing/candidates/${candidateId}/scheduledtest/${tests[0].id}?lang=${lang}`);
+    await poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe(title);
+    await poll(() => page.getByLabel(allow).count()).toBe(1);
+    await dayButton(page, "2027年3月15日，星期一").click();
+    await poll(() => page.locator("main select").nth(1).locator("option").count()).toBeGreaterThan(2);
+    const text = (await page.locator("main").innerText()).replace(/Spanish Listening and Speaking \(Live\)|Paz Pacifica|Parlance/g, "");
+    expect(text.split(/[^A-Za-z]+/).filter((w) => w.length > 3)).toEqual([]);
+    await expectAccessible(page, `schedule test in ${lang}`);
+    await shot(page, `schedule-${lang}-phone`);
+    await ctx.close();
+  });
+});
