@@ -155,6 +155,38 @@ export type AvailabilityPageData = z.infer<typeof availabilityPageData>;
 const done = z.object({ success: z.boolean() });
 const created = z.object({ id: z.number().int() });
 
+/**
+ * One kind's list, create, update and delete under /api/{base}/: both kinds are read and changed the
+ * same way, so their four routes are made alike here (`noun` names the kind in the API docs).
+ */
+function conflictRoutes<L extends string, T extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
+  base: string,
+  listKey: L,
+  item: T,
+  input: { create: C; update: U },
+  summary: { noun: string; list: string; create: string },
+) {
+  const listed = { [listKey]: z.array(item) } as Record<L, z.ZodArray<T>>;
+  const own = `one of the caller's ${summary.noun} (404 for anyone else's)`;
+  return {
+    list: defineRoute({ method: "GET", path: `/api/${base}/list`, input: z.object({}), output: z.object(listed), access: "availability", summary: summary.list }),
+    create: defineRoute({ method: "POST", path: `/api/${base}/create`, input: input.create, output: created, access: "availability", summary: summary.create }),
+    update: defineRoute({ method: "POST", path: `/api/${base}/update`, input: input.update, output: done, access: "availability", summary: `Changes ${own}` }),
+    delete: defineRoute({ method: "DELETE", path: `/api/${base}/delete`, input: conflictDeleteInput, output: done, access: "availability", summary: `Deletes ${own}` }),
+  };
+}
+
+const recurring = conflictRoutes("recurringunavailabilities", "recurring_unavailabilities", recurringUnavailability, { create: recurringCreateInput, update: recurringUpdateInput }, {
+  noun: "weekly conflicts",
+  list: "The caller's weekly conflicts (Eastern Time), Sunday to Saturday, then by start time",
+  create: "Adds a weekly conflict: day (Sunday to Saturday), from_time and to_time (HH:MM:SS, Eastern, 15-minute steps)",
+});
+const specific = conflictRoutes("specificunavailabilities", "specific_unavailabilities", specificUnavailability, { create: specificCreateInput, update: specificUpdateInput }, {
+  noun: "individual conflicts",
+  list: "The caller's individual conflicts that have not ended, by start",
+  create: "Adds an individual conflict: from and to (ISO 8601 with a zone, 15-minute steps, ending in the future), partial ('1'/true: IVR and online only)",
+});
+
 export const availabilityRoutes = {
   page: defineRoute({
     method: "GET",
@@ -164,68 +196,12 @@ export const availabilityRoutes = {
     access: "availability",
     summary: "The Availability screen's data: today and the person's time zone (an evaluator's own zone, else Eastern) with the offered zones",
   }),
-  recurringList: defineRoute({
-    method: "GET",
-    path: "/api/recurringunavailabilities/list",
-    input: z.object({}),
-    output: z.object({ recurring_unavailabilities: z.array(recurringUnavailability) }),
-    access: "availability",
-    summary: "The caller's weekly conflicts (Eastern Time), Sunday to Saturday, then by start time",
-  }),
-  recurringCreate: defineRoute({
-    method: "POST",
-    path: "/api/recurringunavailabilities/create",
-    input: recurringCreateInput,
-    output: created,
-    access: "availability",
-    summary: "Adds a weekly conflict: day (Sunday to Saturday), from_time and to_time (HH:MM:SS, Eastern, 15-minute steps)",
-  }),
-  recurringUpdate: defineRoute({
-    method: "POST",
-    path: "/api/recurringunavailabilities/update",
-    input: recurringUpdateInput,
-    output: done,
-    access: "availability",
-    summary: "Changes one of the caller's weekly conflicts (404 for anyone else's)",
-  }),
-  recurringDelete: defineRoute({
-    method: "DELETE",
-    path: "/api/recurringunavailabilities/delete",
-    input: conflictDeleteInput,
-    output: done,
-    access: "availability",
-    summary: "Deletes one of the caller's weekly conflicts (404 for anyone else's)",
-  }),
-  specificList: defineRoute({
-    method: "GET",
-    path: "/api/specificunavailabilities/list",
-    input: z.object({}),
-    output: z.object({ specific_unavailabilities: z.array(specificUnavailability) }),
-    access: "availability",
-    summary: "The caller's individual conflicts that have not ended, by start",
-  }),
-  specificCreate: defineRoute({
-    method: "POST",
-    path: "/api/specificunavailabilities/create",
-    input: specificCreateInput,
-    output: created,
-    access: "availability",
-    summary: "Adds an individual conflict: from and to (ISO 8601 with a zone, 15-minute steps, ending in the future), partial ('1'/true: IVR and online only)",
-  }),
-  specificUpdate: defineRoute({
-    method: "POST",
-    path: "/api/specificunavailabilities/update",
-    input: specificUpdateInput,
-    output: done,
-    access: "availability",
-    summary: "Changes one of the caller's individual conflicts (404 for anyone else's)",
-  }),
-  specificDelete: defineRoute({
-    method: "DELETE",
-    path: "/api/specificunavailabilities/delete",
-    input: conflictDeleteInput,
-    output: done,
-    access: "availability",
-    summary: "Deletes one of the caller's individual conflicts (404 for anyone else's)",
-  }),
+  recurringList: recurring.list,
+  recurringCreate: recurring.create,
+  recurringUpdate: recurring.update,
+  recurringDelete: recurring.delete,
+  specificList: specific.list,
+  specificCreate: specific.create,
+  specificUpdate: specific.update,
+  specificDelete: specific.delete,
 } as const;

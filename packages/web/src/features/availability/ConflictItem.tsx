@@ -42,18 +42,3 @@ export function ConflictItem({
     </Paper>
   );
 }
-
-/** Save (shows loading while the request runs) and Cancel of an inline form. */
-export function FormButtons({ saving, onCancel }: { saving: boolean; onCancel: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Group gap="sm">
-      <Button type="submit" size="sm" loading={saving}>
-        {t("ui.save")}
-      </Button>
-      <Button size="sm" variant="default" onClick={onCancel} disabled={saving}>
-        {t("ui.cancel")}
-      </Button>
-    </Group>
-  );
-}

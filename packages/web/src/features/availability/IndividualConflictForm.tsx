@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from "react";
-import { Alert, Checkbox, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { Checkbox, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
 import { useTranslation } from "../../i18n";
 import { specMessages } from "@parlance/contract";
 import { useStartup } from "../../ui/startup";
-import { FormButtons } from "./ConflictItem";
+import { ConflictForm, type ConflictFormProps } from "./ConflictForm";
 import { useTimeChoices } from "./format";
 import { instantOf, isoWithOffset, wallClockOf, type WallClock } from "./zonedTime";
 
@@ -33,23 +33,7 @@ export const individualPayload = (v: IndividualValues, zone: string) => ({
  * whether IVR and online tests remain possible (partial). Dates are native date fields: the
  * keyboard, screen readers and phones handle them as the platform does.
  */
-export function IndividualConflictForm({
-  title,
-  zoneLabel,
-  initial,
-  saving,
-  error,
-  onSave,
-  onCancel,
-}: {
-  title: string;
-  zoneLabel: string;
-  initial: IndividualValues;
-  saving: boolean;
-  error: string | null;
-  onSave: (values: IndividualValues) => void;
-  onCancel: () => void;
-}) {
+export function IndividualConflictForm({ title, zoneLabel, initial, saving, error, onSave, onCancel }: ConflictFormProps<IndividualValues> & { zoneLabel: string }) {
   const { t } = useTranslation();
   const { language } = useStartup();
   const times = useTimeChoices(language);
@@ -59,8 +43,7 @@ export function IndividualConflictForm({
     const value = e.currentTarget.value;
     setValues((v) => ({ ...v, [end]: { ...v[end], [part]: value } }));
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     // Spec §5: saving with a required field missing says so, and sends nothing.
     const blank = !values.from.date || !values.to.date;
     setMissing(blank);
@@ -68,38 +51,22 @@ export function IndividualConflictForm({
   };
   const shown = missing ? t("specMessages.requiredFieldMissing", { defaultValue: specMessages.requiredFieldMissing }) : error;
   return (
-    <Paper component="li" withBorder p="md" radius="md" bg="gray.0">
-      <form onSubmit={submit} aria-label={title} noValidate>
-        <Stack gap="sm">
-          <div>
-            <Text fw={600}>{title}</Text>
-            <Text size="sm" c="gray.7">
-              {t("availability.individual.inZone", { zone: zoneLabel })}
-            </Text>
-          </div>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput type="date" label={t("availability.individual.fromDate")} value={values.from.date} onChange={setPart("from", "date")} required autoFocus />
-            <NativeSelect label={t("availability.individual.fromTime")} value={values.from.time} onChange={setPart("from", "time")} data={times} />
-            <TextInput type="date" label={t("availability.individual.toDate")} value={values.to.date} onChange={setPart("to", "date")} required />
-            <NativeSelect label={t("availability.individual.toTime")} value={values.to.time} onChange={setPart("to", "time")} data={times} />
-          </SimpleGrid>
-          <Checkbox
-            label={t("availability.individual.partial")}
-            description={t("availability.individual.partialHint")}
-            checked={values.partial}
-            onChange={(e) => {
-              const partial = e.currentTarget.checked;
-              setValues((v) => ({ ...v, partial }));
-            }}
-          />
-          {shown && (
-            <Alert color="red" variant="light" role="alert">
-              {shown}
-            </Alert>
-          )}
-          <FormButtons saving={saving} onCancel={onCancel} />
-        </Stack>
-      </form>
-    </Paper>
+    <ConflictForm title={title} subtitle={t("availability.individual.inZone", { zone: zoneLabel })} error={shown} saving={saving} onSubmit={submit} onCancel={onCancel}>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput type="date" label={t("availability.individual.fromDate")} value={values.from.date} onChange={setPart("from", "date")} required autoFocus />
+        <NativeSelect label={t("availability.individual.fromTime")} value={values.from.time} onChange={setPart("from", "time")} data={times} />
+        <TextInput type="date" label={t("availability.individual.toDate")} value={values.to.date} onChange={setPart("to", "date")} required />
+        <NativeSelect label={t("availability.individual.toTime")} value={values.to.time} onChange={setPart("to", "time")} data={times} />
+      </SimpleGrid>
+      <Checkbox
+        label={t("availability.individual.partial")}
+        description={t("availability.individual.partialHint")}
+        checked={values.partial}
+        onChange={(e) => {
+          const partial = e.currentTarget.checked;
+          setValues((v) => ({ ...v, partial }));
+        }}
+      />
+    </ConflictForm>
   );
 }

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from "react";
-import { Alert, NativeSelect, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { NativeSelect, SimpleGrid } from "@mantine/core";
 import { useTranslation } from "../../i18n";
 import { WEEKDAYS, type Weekday } from "@parlance/contract";
 import { useStartup } from "../../ui/startup";
-import { FormButtons } from "./ConflictItem";
+import { ConflictForm, type ConflictFormProps } from "./ConflictForm";
 import { useTimeChoices, weekdayNames } from "./format";
 
 export interface WeeklyValues {
@@ -16,21 +16,7 @@ export interface WeeklyValues {
  * A weekly conflict's fields (day, from, to in Eastern Time), inline: in place of a row being edited,
  * or as the new-entry form. Cancel puts back what was there; the parent saves and closes it.
  */
-export function WeeklyConflictForm({
-  title,
-  initial,
-  saving,
-  error,
-  onSave,
-  onCancel,
-}: {
-  title: string;
-  initial: WeeklyValues;
-  saving: boolean;
-  error: string | null;
-  onSave: (values: WeeklyValues) => void;
-  onCancel: () => void;
-}) {
+export function WeeklyConflictForm({ title, initial, saving, error, onSave, onCancel }: ConflictFormProps<WeeklyValues>) {
   const { t } = useTranslation();
   const { language } = useStartup();
   const [values, setValues] = useState(initial);
@@ -41,35 +27,20 @@ export function WeeklyConflictForm({
     const value = e.currentTarget.value;
     setValues((v) => ({ ...v, [key]: value }));
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSave(values);
-  };
   return (
-    <Paper component="li" withBorder p="md" radius="md" bg="gray.0">
-      <form onSubmit={submit} aria-label={title} noValidate>
-        <Stack gap="sm">
-          <Text fw={600}>{title}</Text>
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <NativeSelect
-              label={t("availability.weekly.day")}
-              value={values.day}
-              onChange={set("day")}
-              data={WEEKDAYS.map((d) => ({ value: d, label: days[d] }))}
-              // The first field takes the focus when the form opens.
-              autoFocus
-            />
-            <NativeSelect label={t("availability.weekly.from")} value={values.from_time} onChange={set("from_time")} data={times} />
-            <NativeSelect label={t("availability.weekly.to")} value={values.to_time} onChange={set("to_time")} data={times} />
-          </SimpleGrid>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <FormButtons saving={saving} onCancel={onCancel} />
-        </Stack>
-      </form>
-    </Paper>
+    <ConflictForm title={title} error={error} saving={saving} onSubmit={() => onSave(values)} onCancel={onCancel}>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <NativeSelect
+          label={t("availability.weekly.day")}
+          value={values.day}
+          onChange={set("day")}
+          data={WEEKDAYS.map((d) => ({ value: d, label: days[d] }))}
+          // The first field takes the focus when the form opens.
+          autoFocus
+        />
+        <NativeSelect label={t("availability.weekly.from")} value={values.from_time} onChange={set("from_time")} data={times} />
+        <NativeSelect label={t("availability.weekly.to")} value={values.to_time} onChange={set("to_time")} data={times} />
+      </SimpleGrid>
+    </ConflictForm>
   );
 }

@@ -57,3 +57,15 @@ export function useConflictChange<R extends RouteDef>(route: R, listKey: readonl
     onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
 }
+
+/** The two kinds of conflict; each names its list key, messages, element ids and texts by this word. */
+export type ConflictKind = "weekly" | "individual";
+
+/** A kind's create, update and delete, each saying the spec's own success message (`<kind>Created`, …). */
+export function useConflictChanges<C extends RouteDef, U extends RouteDef, D extends RouteDef>(kind: ConflictKind, routes: { create: C; update: U; remove: D }) {
+  return {
+    create: useConflictChange(routes.create, availabilityKeys[kind], `${kind}Created`),
+    update: useConflictChange(routes.update, availabilityKeys[kind], `${kind}Updated`),
+    remove: useConflictChange(routes.remove, availabilityKeys[kind], `${kind}Deleted`),
+  };
+}
