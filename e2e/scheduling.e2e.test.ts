@@ -107,7 +107,13 @@ describe("scheduling a live test", () => {
     await adminPage.getByLabel(/^password/i).fill(DEMO_PASSWORD);
     await adminPage.getByRole("button", { name: /sign in/i }).click();
     await adminPage.waitForURL((u) => !u.pathname.startsWith("/login"));
-    await adminPage.goto(screen);
+    // From the candidate's tests: an unscheduled live test offers Schedule.
+    await adminPage.goto(`/testing/candidates/${candidateId}`);
+    const scheduleButton = adminPage.getByRole("link", { name: "Schedule: Spanish Listening and Speaking (Live)" });
+    await poll(() => scheduleButton.count()).toBe(1);
+    await expectAccessible(adminPage, "candidate detail with a test to schedule");
+    await scheduleButton.click();
+    await adminPage.waitForURL(`**${screen}`);
     await poll(() => adminPage.getByRole("heading", { level: 1 }).innerText()).toBe("Schedule Test");
     await poll(() => adminPage.getByText("Test duration: 30 minutes").count()).toBe(1);
     await expectAccessible(adminPage, "schedule test (administrator)");
@@ -213,6 +219,8 @@ describe("scheduling a live test", () => {
       expect(times.availableTimes.find((s) => s.start_time === start)?.is_available, start).toBe(free);
     await adminPage.goto(`/testing/candidates/${candidateId}`);
     await poll(() => adminPage.locator("main").innerText()).toMatch(/Mar(ch)? 15, 2027,? (at )?11:00\s?AM/);
+    // Booked: no Schedule button any more.
+    expect(await adminPage.getByRole("link", { name: /^Schedule:/ }).count()).toBe(0);
     await shot(page, "schedule-candidate-done");
     await admin.close();
     await candidate.close();

@@ -119,6 +119,18 @@ export function CandidateTests({ candidateId }: { candidateId: number }) {
       nowrap: true,
       cell: (r) => (
         <Group gap="xs" wrap="nowrap" justify="flex-end">
+          {/* An open live or video test without an appointment: the administrator schedules it (or leaves it to the candidate). */}
+          {(r.method_short_name === "live" || r.method_short_name === "video") && !r.is_scheduled && !r.expired && r.deletable && (
+            <Button
+              component={Link}
+              to={`/testing/candidates/${candidateId}/scheduledtest/${r.assigned_test_id}`}
+              size="compact-sm"
+              variant="light"
+              aria-label={t("scheduling.scheduleNamed", { test: r.description })}
+            >
+              {t("scheduling.schedule")}
+            </Button>
+          )}
           {r.deletable && (
             <Button
               size="compact-sm"
