@@ -4,6 +4,7 @@ import type { AvailableTime, SchedulePage, TestListView } from "@parlance/contra
 import { assignedTests, users } from "../db/schema.js";
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { assign, candidateWithLogin } from "../taking/test-fixtures.js";
+import { insertCandidate } from "../candidates/test-fixtures.js";
 
 /**
  * /api/test_assignment/{schedule_page,available_scheduled_times,schedule,allow_candidate_scheduling}:
@@ -95,6 +96,21 @@ describe("who reaches the scheduling routes", () => {
     expect((await post(ALLOW, { id: ids.adminOnly }, owner.cookie)).statusCode).toBe(403);
     expect((await post(ALLOW, { id: ids.contoso }, cookies["admin@northwind.example"])).statusCode).toBe(404);
     expect((await stored(ids.contoso)).scheduledAt).toBeNull();
+  });
+
+  it("lets an office user reach their office's candidates only", async () => {
+    const [office] = await t.ctx.db.select({ officeId: users.officeId }).from(users).where(eq(users.email, "office.user@northwind.example"));
+    const offices = t.ids.offices.northwind;
+    const mine = offices.indexOf(office.officeId!);
+    const theirs = await insertCandidate(t, { firstName: "In", lastName: "Office", office: mine });
+    const elsewhere = await insertCandidate(t, { firstName: "Out", lastName: "Side", office: mine === 0 ? 1 : 0 });
+    const inOffice = await assign(t, theirs, { test: "es-ls-live" });
+    const outside = await assign(t, elsewhere, { test: "es-ls-live" });
+    const cookie = cookies["office.user@northwind.example"];
+    expect((await get(`${PAGE}/${theirs}/${inOffice}`, cookie)).statusCode).toBe(200);
+    expect((await get(`${PAGE}/${elsewhere}/${outside}`, cookie)).statusCode).toBe(404);
+    expect((await post(ALLOW, { id: outside }, cookie)).statusCode).toBe(404);
+    expect((await stored(outside)).allowCandidateToSchedule).toBe(false);
   });
 
   it("refuses the candidate a test their administrator schedules, and a test that is not live or video", async () => {
