@@ -31,8 +31,9 @@ export interface SearchTuning {
   estimatedPages: number;
   /**
    * Estimated to find at most this many tests, a walk reads the candidates of an indexed term
-   * (a prefix, created, updated) once and checks each test against them; more, and a walk reads
-   * each test's candidate (they match often enough that a few do).
+   * (a prefix, created, updated, office, role, adjustments) once and checks each test against
+   * them; more, and a page's walk reads each test's candidate instead (they match so often that
+   * a few reads beat reading them all). A download's windows read them once in any case.
    */
   candidateSetEstimate: number;
   /**
@@ -42,7 +43,7 @@ export interface SearchTuning {
   walkBudgetMs: number;
 }
 
-export const SEARCH_TUNING: SearchTuning = { gatherEstimate: 1000, exactCountLimit: 5000, estimatedPages: 500, candidateSetEstimate: 200_000, walkBudgetMs: 1000 };
+export const SEARCH_TUNING: SearchTuning = { gatherEstimate: 1000, exactCountLimit: 5000, estimatedPages: 500, candidateSetEstimate: 50_000, walkBudgetMs: 1000 };
 
 const isStatementTimeout = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };

@@ -86,7 +86,7 @@ export async function lookupsOf(db: Db, scope: ClientScope, query: SearchQuery):
 interface Term {
   on: "test" | "candidate";
   alternatives: SQL[];
-  /** Each alternative is a range of an index of candidates (the search indexes, created or updated). */
+  /** Each alternative is a range of an index of candidates (search indexes, created, updated, office, role, adjustments). */
   indexed?: boolean;
   /** The same condition as PostgreSQL estimates it best, when the indexed spelling misleads it. */
   estimated?: SQL;
@@ -117,7 +117,8 @@ function dayRange(column: SQLWrapper, from?: string, to?: string): SQL {
 function filterTerm(f: SearchFilter): Term | undefined {
   if (f.kind === "flag") {
     if (f.keyword === "expired") return onTest(f.value ? expiredSql : not(expiredSql));
-    return onCandidate(eq(candidates.adjustments, f.value));
+    // Few candidates have adjustments: those are read from candidates_history_adjustments_idx.
+    return f.value ? indexed(sql`${candidates.adjustments}`) : onCandidate(sql`not ${candidates.adjustments}`);
   }
   if (f.kind === "date") {
     switch (f.keyword) {
@@ -161,8 +162,9 @@ function termsOf(query: SearchQuery, lookups: Lookups): Term[] {
   return [
     ...terms,
     ...ids(assignedTests.testId, lookups.testIds).map(onTest),
-    ...ids(candidates.officeId, lookups.officeIds).map(onCandidate),
-    ...ids(candidates.healthCareRoleId, lookups.roleIds).map(onCandidate),
+    // Ranges of candidates_account_office_idx and candidates_history_role_idx, after the terms above.
+    ...ids(candidates.officeId, lookups.officeIds).map((c) => indexed(c)),
+    ...ids(candidates.healthCareRoleId, lookups.roleIds).map((c) => indexed(c)),
   ];
 }
 
@@ -216,7 +218,9 @@ export function walkOf(scope: ClientScope, query: SearchQuery, lookups: Lookups,
   if (!first) return { from: MATCH_FROM, where: and(candidatesInScope(scope), testScope(scope), ...terms.map(whole))!, parts };
   const others = terms.filter((t) => t.on === "candidate" && t !== first).map(whole);
   const branches = first.alternatives.map((alt) => sql`select ${candidates.id} from ${candidates} where ${and(candidatesInScope(scope), alt, ...others)}`);
-  // "is true" keeps the set a hashed subplan of the walk (a join would give up the index's order).
-  const inSet = sql`(${assignedTests.candidateId} in (${sql.join(branches, sql` union all `)})) is true`;
+  // "is true" keeps the set a hashed subplan of the walk (a join would give up the index's order);
+  // an empty set ends the walk before it starts.
+  const set = sql.join(branches, sql` union all `);
+  const inSet = sql`(${assignedTests.candidateId} in (${set})) is true and exists (${set})`;
   return { from: sql`${assignedTests}`, where: and(testScope(scope), ...terms.filter((t) => t.on === "test").map(whole), inSet)!, parts };
 }

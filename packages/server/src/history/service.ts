@@ -174,7 +174,7 @@ export async function searchHistory({ db }: DbContext, anyScope: Scope, { query:
 }
 
 /** How many ids a download reads at a time, and how many tests it turns into items at a time. */
-export const DOWNLOAD_WINDOW = { ids: 10_000, items: 1000 };
+export const DOWNLOAD_WINDOW = { ids: 5000, items: 500 };
 
 /**
  * Every test of a query, in order, a batch at a time: the ids of the next window of the order
@@ -184,7 +184,8 @@ export const DOWNLOAD_WINDOW = { ids: 10_000, items: 1000 };
  */
 export async function* historyRows(db: Db, scope: ClientScope, query: SearchQuery, window = DOWNLOAD_WINDOW, tuning = SEARCH_TUNING): AsyncGenerator<TestHistoryItem[]> {
   const lookups = await lookupsOf(db, scope, query);
-  let plan = planOf(await estimatedCount(db, scope, query, lookups), tuning);
+  // A window reads thousands of tests: the candidates of an indexed term are read once.
+  let plan = { ...planOf(await estimatedCount(db, scope, query, lookups), tuning), candidateSet: tuning.candidateSetEstimate >= 0 };
   const branches = plan.strategy === "walk" ? await branchesOf(db, scope, query, lookups) : null;
   let after: Cursor | undefined;
   for (;;) {

@@ -71,6 +71,8 @@ export const candidates = pgTable(
     // Test history's created: and updated: keywords (a day's candidates, read from the index).
     index("candidates_history_created_idx").on(t.accountId, t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
     index("candidates_history_updated_idx").on(t.accountId, t.updatedAt, t.id).where(sql`${t.deletedAt} IS NULL`),
+    // The few candidates with test adjustments (test history's adjustments:yes).
+    index("candidates_history_adjustments_idx").on(t.accountId, t.id).where(sql`${t.adjustments} AND ${t.deletedAt} IS NULL`),
   ],
 );
 
