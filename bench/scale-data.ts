@@ -158,12 +158,19 @@ export async function loadScaleData(url: string): Promise<void> {
   }
 }
 
-/** The server's resident memory, from /proc (Linux). */
+/**
+ * The server's resident memory, from /proc (Linux): the process and every process under it (in
+ * production on PostgreSQL the server is a primary with one worker per core, WEB_CONCURRENCY,
+ * and a worker answers the request).
+ */
 export function rssMiB(pid: number): number {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return kb / 1024;
+    const children = fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number));
+    return kb / 1024 + children.reduce((sum, child) => sum + (rssMiB(child) || 0), 0);
   } catch {
     return NaN;
   }
