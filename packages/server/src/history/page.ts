@@ -3,7 +3,7 @@ import { PAGE_SIZE, pageCountOf, type SearchQuery } from "@parlance/contract";
 import type { ClientScope } from "../auth/scope.js";
 import type { Db } from "../db/client.js";
 import { rowsOf } from "../db/rows.js";
-import { MATCH_FROM, matchSql, type Lookups } from "./search.js";
+import { MATCH_FROM, matchSql, walkOf, type Lookups } from "./search.js";
 import { branchesOf, gatheredPageSql, orderedIdsSql, type Plan } from "./order.js";
 
 /**
@@ -41,9 +41,15 @@ export interface SearchTuning {
    * (keywords that seldom go together), so it is stopped and the search gathered instead.
    */
   walkBudgetMs: number;
+  /**
+   * A walk whose candidates come from an index counts them first (a few index entries): this many
+   * or fewer, and their tests are gathered instead (PostgreSQL cannot see that, say, a day's
+   * updated candidates are nearly all in other offices).
+   */
+  smallCandidateSet: number;
 }
 
-export const SEARCH_TUNING: SearchTuning = { gatherEstimate: 1000, exactCountLimit: 5000, estimatedPages: 500, candidateSetEstimate: 50_000, walkBudgetMs: 1000 };
+export const SEARCH_TUNING: SearchTuning = { gatherEstimate: 1000, exactCountLimit: 5000, estimatedPages: 500, candidateSetEstimate: 50_000, walkBudgetMs: 1000, smallCandidateSet: 1500 };
 
 const isStatementTimeout = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -74,10 +80,19 @@ export async function estimatedCount(db: Db, scope: ClientScope, query: SearchQu
   return Number(plan[0].Plan["Plan Rows"]);
 }
 
-export const planOf = (estimate: number, tuning = SEARCH_TUNING): Plan => ({
-  strategy: estimate <= tuning.gatherEstimate ? "gather" : "walk",
-  candidateSet: estimate <= tuning.candidateSetEstimate,
-});
+/**
+ * How a search reads its rows: by PostgreSQL's estimate, and for a walk against candidates read
+ * from an index, by how many they are (`candidateSet` of a download: read once in any case).
+ */
+export async function planOf(db: Db, scope: ClientScope, query: SearchQuery, lookups: Lookups, estimate: number, tuning = SEARCH_TUNING, candidateSet = estimate <= tuning.candidateSetEstimate): Promise<Plan> {
+  if (estimate <= tuning.gatherEstimate) return { strategy: "gather", candidateSet };
+  const set = candidateSet ? walkOf(scope, query, lookups, true).candidateSet : undefined;
+  if (set) {
+    const [{ n }] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from (${set}) s limit ${tuning.smallCandidateSet + 1}) x`);
+    if (Number(n) <= tuning.smallCandidateSet) return { strategy: "gather", candidateSet };
+  }
+  return { strategy: "walk", candidateSet };
+}
 
 const twoDigits = (n: number) => {
   const unit = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, n))) - 1);
@@ -94,7 +109,7 @@ export async function searchPage(db: Db, scope: ClientScope, query: SearchQuery,
   const offset = (page - 1) * PAGE_SIZE;
   const estimate = await estimatedCount(db, scope, query, lookups);
   let atLeast = 0;
-  const plan = planOf(estimate, tuning);
+  const plan = await planOf(db, scope, query, lookups, estimate, tuning);
   const gathered = async () => {
     const rows = await rowsOf<{ n: number; id: number | null }>(db, gatheredPageSql(scope, query, lookups, offset, PAGE_SIZE, tuning.exactCountLimit));
     const n = Number(rows[0]?.n ?? 0);

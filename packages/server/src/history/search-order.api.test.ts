@@ -39,7 +39,7 @@ interface Made {
 }
 const made: Made[] = [];
 
-const WALK: SearchTuning = { ...SEARCH_TUNING, gatherEstimate: -1 };
+const WALK: SearchTuning = { ...SEARCH_TUNING, gatherEstimate: -1, smallCandidateSet: -1 };
 /** Walked reading each test's candidate, even where an index of candidates could give them all. */
 const WALK_JOINED: SearchTuning = { ...WALK, candidateSetEstimate: -1 };
 /** Walks stopped at once (on PostgreSQL; PGlite cannot stop a statement): gathered after all. */

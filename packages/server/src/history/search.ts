@@ -199,6 +199,8 @@ export interface Walk {
    * (assigned_tests_history_date_early_idx). Otherwise one part.
    */
   parts: SQL[];
+  /** The candidates the walk checks each test against, when it reads them from an index. */
+  candidateSet?: SQL;
 }
 
 /**
@@ -222,5 +224,5 @@ export function walkOf(scope: ClientScope, query: SearchQuery, lookups: Lookups,
   // an empty set ends the walk before it starts.
   const set = sql.join(branches, sql` union all `);
   const inSet = sql`(${assignedTests.candidateId} in (${set})) is true and exists (${set})`;
-  return { from: sql`${assignedTests}`, where: and(testScope(scope), ...terms.filter((t) => t.on === "test").map(whole), inSet)!, parts };
+  return { from: sql`${assignedTests}`, where: and(testScope(scope), ...terms.filter((t) => t.on === "test").map(whole), inSet)!, parts, candidateSet: set };
 }

@@ -185,7 +185,7 @@ export const DOWNLOAD_WINDOW = { ids: 5000, items: 500 };
 export async function* historyRows(db: Db, scope: ClientScope, query: SearchQuery, window = DOWNLOAD_WINDOW, tuning = SEARCH_TUNING): AsyncGenerator<TestHistoryItem[]> {
   const lookups = await lookupsOf(db, scope, query);
   // A window reads thousands of tests: the candidates of an indexed term are read once.
-  let plan = { ...planOf(await estimatedCount(db, scope, query, lookups), tuning), candidateSet: tuning.candidateSetEstimate >= 0 };
+  let plan = await planOf(db, scope, query, lookups, await estimatedCount(db, scope, query, lookups), tuning, tuning.candidateSetEstimate >= 0);
   const branches = plan.strategy === "walk" ? await branchesOf(db, scope, query, lookups) : null;
   let after: Cursor | undefined;
   for (;;) {

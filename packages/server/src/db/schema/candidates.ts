@@ -67,12 +67,13 @@ export const candidates = pgTable(
     // Test history sorted by employee id (compared as written, not lower-cased), and the
     // candidates without a health care role (sort:health_care_role's last branch).
     index("candidates_history_employee_id_idx").on(t.accountId, t.employeeId, t.id).where(sql`${t.deletedAt} IS NULL`),
-    index("candidates_history_role_idx").on(t.accountId, t.healthCareRoleId, t.id).where(sql`${t.deletedAt} IS NULL`),
-    // Test history's created: and updated: keywords (a day's candidates, read from the index).
-    index("candidates_history_created_idx").on(t.accountId, t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
-    index("candidates_history_updated_idx").on(t.accountId, t.updatedAt, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index("candidates_history_role_idx").on(t.accountId, t.healthCareRoleId, t.id, t.officeId).where(sql`${t.deletedAt} IS NULL`),
+    // Test history's created: and updated: keywords (a day's candidates, read from the index; the
+    // office last, so an office user's are too).
+    index("candidates_history_created_idx").on(t.accountId, t.createdAt, t.id, t.officeId).where(sql`${t.deletedAt} IS NULL`),
+    index("candidates_history_updated_idx").on(t.accountId, t.updatedAt, t.id, t.officeId).where(sql`${t.deletedAt} IS NULL`),
     // The few candidates with test adjustments (test history's adjustments:yes).
-    index("candidates_history_adjustments_idx").on(t.accountId, t.id).where(sql`${t.adjustments} AND ${t.deletedAt} IS NULL`),
+    index("candidates_history_adjustments_idx").on(t.accountId, t.id, t.officeId).where(sql`${t.adjustments} AND ${t.deletedAt} IS NULL`),
   ],
 );
 
