@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
 import { cpuNow, cpuPercent } from "./cpu.js";
+import { percentile } from "../scale-data.js";
 import { answerFor, assignedTestOf, cookieOf, type Candidates } from "./setup.js";
 
 export const SAVE_EVERY_MS = 5_000;
@@ -14,10 +15,6 @@ export const SAVE_EVERY_MS = 5_000;
 const WARMUP_MS = 3_000;
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-export function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 export function makeAgent(sockets: number) {
   return new http.Agent({ keepAlive: true, maxSockets: sockets });
