@@ -222,6 +222,29 @@ describe("scheduling a live test", () => {
     // Booked: no Schedule button any more.
     expect(await adminPage.getByRole("link", { name: /^Schedule:/ }).count()).toBe(0);
     await shot(page, "schedule-candidate-done");
+
+    // The evaluator's Scheduled Tests, in a browser set to Tokyo: the times are the evaluator's zone's
+    // (Eastern), so Monday 15 March is Next Week and the test starts at 11:00 AM.
+    const evaluator = await context("Asia/Tokyo");
+    const evaluatorPage = await evaluator.newPage();
+    await evaluatorPage.goto("/login");
+    await evaluatorPage.getByLabel(/email/i).fill("evaluator@parlance.example");
+    await evaluatorPage.getByRole("button", { name: /continue/i }).click();
+    await evaluatorPage.getByLabel(/^password/i).fill(DEMO_PASSWORD);
+    await evaluatorPage.getByRole("button", { name: /sign in/i }).click();
+    await evaluatorPage.waitForURL((u) => !u.pathname.startsWith("/login"));
+    await evaluatorPage.goto("/testing/evaluators/schedule");
+    await poll(() => evaluatorPage.getByRole("heading", { level: 1 }).innerText()).toBe("Scheduled Tests");
+    const nextWeek = evaluatorPage.getByRole("region", { name: "Next Week" });
+    const row = nextWeek.getByRole("row").filter({ hasText: "Paz Pacifica" });
+    await poll(() => row.count()).toBe(1);
+    const cells = await row.getByRole("cell").allInnerTexts();
+    expect(cells.join(" | ")).toMatch(/Spanish Listening and Speaking \(Live\) \| Paz Pacifica \| Live \| Mar(ch)? 15, 2027 \| 11:00\s?AM \| (\S+ )?Unconfirmed$/);
+    expect(await row.getByRole("rowheader").innerText()).toBe(String(first.id));
+    expect(await evaluatorPage.locator("main").innerText()).toContain("Dates and times are in Eastern Time.");
+    await expectAccessible(evaluatorPage, "evaluator's scheduled tests");
+    await shot(evaluatorPage, "evaluator-schedule");
+    await evaluator.close();
     await admin.close();
     await candidate.close();
   });

@@ -24,6 +24,7 @@ import { verifyRoutes } from "./results/verify.js";
 import { reportRoutes } from "./results/reports.js";
 import { availabilityRoutes } from "./availability/availability.js";
 import { schedulingRoutes } from "./scheduling/routes.js";
+import { evaluatorScheduleRoutes } from "./evaluator-schedule/routes.js";
 
 /**
  * Every area of the API by name: the one list the server implements (each name needs its
@@ -55,6 +56,7 @@ export const apiAreas = {
   reports: reportRoutes,
   availability: availabilityRoutes,
   scheduling: schedulingRoutes,
+  evaluatorSchedule: evaluatorScheduleRoutes,
 } as const;
 
 export type ApiAreas = typeof apiAreas;

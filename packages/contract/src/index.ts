@@ -37,6 +37,7 @@ export * from "./proctoring/proctoring.js";
 export * from "./scheduling/constants.js";
 export * from "./scheduling/time-of-day.js";
 export * from "./scheduling/routes.js";
+export * from "./evaluator-schedule/routes.js";
 export * from "./taking/media.js";
 export * from "./taking/paper.js";
 export * from "./results/scoring.js";

@@ -27,6 +27,7 @@ import { verifyHandlers } from "./results/verify/routes.js";
 import { reportHandlers } from "./results/reports/routes.js";
 import { availabilityHandlers } from "./availability/routes.js";
 import { schedulingHandlers } from "./scheduling/routes.js";
+import { evaluatorScheduleHandlers } from "./evaluator-schedule/routes.js";
 
 /** The handlers of every contract area: an area without its handlers does not compile. */
 type AreaFactories = { [Name in AreaName]: (ctx: AppContext) => AreaHandlers<ApiAreas[Name]> };
@@ -57,6 +58,7 @@ const areaHandlers: AreaFactories = {
   reports: reportHandlers,
   availability: availabilityHandlers,
   scheduling: schedulingHandlers,
+  evaluatorSchedule: evaluatorScheduleHandlers,
 };
 
 /** Areas that exist only outside production (the developer mailbox holds every reset link). */

@@ -4,3 +4,5 @@
  */
 export const DATE_STYLE = { dateStyle: "medium" } as const satisfies Intl.DateTimeFormatOptions;
 export const DATE_TIME_STYLE = { dateStyle: "medium", timeStyle: "short" } as const satisfies Intl.DateTimeFormatOptions;
+/** A time of day of an appointment: the time part of a date-time ("10:00 AM"). */
+export const TIME_STYLE = { timeStyle: "short" } as const satisfies Intl.DateTimeFormatOptions;

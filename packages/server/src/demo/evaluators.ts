@@ -21,6 +21,7 @@ import { routeScoreableTest } from "../results/scoring/routing.js";
 import { newVerificationKey } from "../results/verify/verification-key.js";
 import { PROVIDER_TIME_ZONE } from "../results/scoring/due.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS } from "./world.js";
+import { bookDemoEvaluators } from "./bookings.js";
 
 /**
  * The demo world's scoring: three evaluators with their languages, a verification key on every
@@ -175,6 +176,7 @@ export async function seedDemoScoring(db: Db, now: Date = new Date()): Promise<D
     await tx.insert(evaluatorLanguages).values(DEMO_EVALUATORS.flatMap((e) => e.languageIds.map((languageId) => ({ evaluatorUserId: ids.get(e.email)!, languageId }))));
     await keyEveryResult(t);
     const waiting = await addWaitingAttempts(t, ids.get("evaluator@parlance.example")!, now);
+    await bookDemoEvaluators(t, now);
     // The history's received tests without a result are scoreable like any other.
     const unscored = await tx
       .select({ id: candidateTests.id, receivedAt: candidateTests.receivedAt })

@@ -106,6 +106,8 @@ export const routes = [
           // Scoring (evaluators-results-account.md §2): Tests to score, and a test's scoring page (also at /noshow with the confirmation open).
           { path: "/testing/results", element: guarded("results", page(() => import("../features/results/scoring/TestsToScorePage"))) },
           ...["/testing/results/:id/edit", "/testing/results/:id/noshow"].map((path) => ({ path, element: guarded("results", page(() => import("../features/results/scoring/ScoringPage"))) })),
+          // Scheduled Tests (evaluators-results-account.md §2): the live and video tests booked with the evaluator.
+          { path: "/testing/evaluators/schedule", element: guarded("evaluatorSchedule", page(() => import("../features/evaluator-schedule/ScheduledTestsPage"))) },
           // Account (evaluators-results-account.md §2): an evaluator's or proctor's weekly and individual conflicts.
           { path: "/account/availability", element: guarded("availability", page(() => import("../features/availability/AvailabilityPage"))) },
           { path: "/dev/mailbox", element: guarded("devMailbox", page(() => import("../features/mailbox/MailboxPage"))) },

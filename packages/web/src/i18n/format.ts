@@ -1,4 +1,4 @@
-import { INTL_LOCALE, type Language, DATE_STYLE, DATE_TIME_STYLE } from "@parlance/contract";
+import { INTL_LOCALE, type Language, DATE_STYLE, DATE_TIME_STYLE, TIME_STYLE } from "@parlance/contract";
 
 export const DEFAULT_TIME_ZONE = "America/New_York";
 
@@ -10,6 +10,11 @@ export function formatDateTime(value: Date | string, language: Language, timeZon
 /** A time of day with seconds (e.g. when answers were last saved). */
 export function formatTime(value: Date | string, language: Language, timeZone = DEFAULT_TIME_ZONE): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[language], { timeStyle: "medium", timeZone }).format(new Date(value));
+}
+
+/** The time of day of an appointment, as the time part of formatDateTime shows it (no seconds). */
+export function formatClockTime(value: Date | string, language: Language, timeZone = DEFAULT_TIME_ZONE): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[language], { ...TIME_STYLE, timeZone }).format(new Date(value));
 }
 
 /**

@@ -153,6 +153,8 @@ export const assignedTests = pgTable(
     scheduledTimeZoneId: integer("scheduled_time_zone_id"),
     /** The evaluator booked for a scheduled live or video test (their other bookings keep them busy). */
     scheduledEvaluatorUserId: integer("scheduled_evaluator_user_id").references(() => users.id),
+    /** Whether that evaluator has confirmed the booking (their Scheduled Tests list). */
+    evaluatorConfirmation: text("evaluator_confirmation", { enum: ["unconfirmed", "confirmed", "declined"] }).notNull().default("unconfirmed"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     cancellation: text("cancellation", {
       enum: ["late", "candidate_early", "candidate_late", "client_early", "client_late", "provider"],

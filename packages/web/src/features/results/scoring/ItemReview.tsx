@@ -3,7 +3,7 @@ import { Box, Checkbox, Group, Image, Paper, Radio, Stack, Text, Title } from "@
 import { useTranslation } from "../../../i18n";
 import { RESPONSE_KINDS, type ItemKind, type ScoreableItem } from "@parlance/contract";
 import { AudioGrant } from "./AudioGrant";
-import { StatusTag } from "./StatusTag";
+import { StatusTag } from "../../../ui/StatusTag";
 import { ResponseBox } from "./ResponseBox";
 import { objectiveKey, type ScoringFormState } from "./scoringForm";
 

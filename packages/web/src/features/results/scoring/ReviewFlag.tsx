@@ -1,6 +1,6 @@
 import { Text, VisuallyHidden } from "@mantine/core";
 import { useTranslation } from "../../../i18n";
-import { StatusTag } from "./StatusTag";
+import { StatusTag } from "../../../ui/StatusTag";
 
 /** The Review column: a test scored again for review shows an icon with its word; others a dash. */
 export function ReviewFlag({ isReview }: { isReview: boolean }) {

@@ -5,7 +5,7 @@ import { useStartup } from "../../../ui/startup";
 import { formatDateTime } from "../../../i18n/format";
 import { useMethodLabel } from "../../../ui/testStatus";
 import { ReviewFlag } from "./ReviewFlag";
-import { StatusTag } from "./StatusTag";
+import { StatusTag } from "../../../ui/StatusTag";
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (

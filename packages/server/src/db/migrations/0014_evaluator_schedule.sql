@@ -1,0 +1,1 @@
+ALTER TABLE "assigned_tests" ADD COLUMN "evaluator_confirmation" text DEFAULT 'unconfirmed' NOT NULL;
