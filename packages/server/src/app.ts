@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
+import multipart from "@fastify/multipart";
 import type { AppContext } from "./context.js";
 import { installErrorHandler } from "./http/error-handler.js";
 import { installSecurityHeaders } from "./http/security-headers.js";
@@ -8,6 +9,9 @@ import { installRequestContext } from "./http/request-context.js";
 import { installNotFound } from "./http/web-app.js";
 import { registerApiDocs } from "./http/api-docs.js";
 import { implementApi } from "./api-areas.js";
+
+/** The largest file any upload accepts (a route may set a smaller limit of its own). */
+export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
@@ -32,6 +36,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   }
   await app.register(cookie);
   await app.register(formbody);
+  // File uploads (bulk upload, scanned paper responses): registered once for every route. A route
+  // reads its one file with toBuffer(), so a file over the limit is refused with 413, not a 500;
+  // a route may ask for a smaller limit of its own (request.file({ limits })).
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20, parts: 21, fieldSize: 64 * 1024 }, throwFileSizeLimit: true });
   installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
