@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { CHROMIUM_ARGS, DEMO_PASSWORD, expectAccessible } from "./support/browser";
+import { CHROMIUM_ARGS, DEMO_PASSWORD, expectAccessible, signIn } from "./support/browser";
 import { copyDataDir, startServer, type RunningServer } from "./support/server";
 import { chromium } from "playwright-core";
 
@@ -227,12 +227,7 @@ describe("scheduling a live test", () => {
     // (Eastern), so Monday 15 March is Next Week and the test starts at 11:00 AM.
     const evaluator = await context("Asia/Tokyo");
     const evaluatorPage = await evaluator.newPage();
-    await evaluatorPage.goto("/login");
-    await evaluatorPage.getByLabel(/email/i).fill("evaluator@parlance.example");
-    await evaluatorPage.getByRole("button", { name: /continue/i }).click();
-    await evaluatorPage.getByLabel(/^password/i).fill(DEMO_PASSWORD);
-    await evaluatorPage.getByRole("button", { name: /sign in/i }).click();
-    await evaluatorPage.waitForURL((u) => !u.pathname.startsWith("/login"));
+    await signIn(evaluatorPage, "evaluator@parlance.example");
     await evaluatorPage.goto("/testing/evaluators/schedule");
     await poll(() => evaluatorPage.getByRole("heading", { level: 1 }).innerText()).toBe("Scheduled Tests");
     const nextWeek = evaluatorPage.getByRole("region", { name: "Next Week" });

@@ -14,13 +14,15 @@ interface RemoteDataProps<T> {
   renderError?: (error: unknown) => ReactNode | undefined;
   /** Skeleton rows while loading. */
   skeletonRows?: number;
+  /** The standard error state's title, when the screen has a message of its own for it. */
+  errorTitle?: string;
 }
 
 /**
  * The four states of remote data (spec §4): loading, failed ('Some kind of error occurred' with a
  * retry), empty and loaded. While a new page loads over the old one the old stays, marked busy.
  */
-export function RemoteData<T>({ query, children, isEmpty, empty, renderError, skeletonRows = 3 }: RemoteDataProps<T>) {
+export function RemoteData<T>({ query, children, isEmpty, empty, renderError, skeletonRows = 3, errorTitle }: RemoteDataProps<T>) {
   const { t } = useTranslation();
   if (query.isPending) {
     return (
@@ -36,7 +38,7 @@ export function RemoteData<T>({ query, children, isEmpty, empty, renderError, sk
     const special = renderError?.(query.error);
     if (special !== undefined) return <>{special}</>;
     return (
-      <Alert color="red" variant="light" role="alert" title={t("specMessages.listLoadFailure")}>
+      <Alert color="red" variant="light" role="alert" title={errorTitle ?? t("specMessages.listLoadFailure")}>
         <Button variant="white" color="red" size="xs" mt="xs" onClick={() => void query.refetch()} loading={query.isFetching}>
           {t("ui.retry")}
         </Button>

@@ -1,12 +1,13 @@
 import { useState } from "react";
-import { Alert, Button, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import type { ConfirmationStatus, EvaluatorScheduledTest } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
 import { formatClockTime, formatDate } from "../../i18n/format";
 import { PageHeader } from "../../ui/PageHeader";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
 import { useStartup } from "../../ui/startup";
-import { DataTable, type DataColumn } from "../../ui/DataTable";
+import { type DataColumn } from "../../ui/DataTable";
+import { GroupedTables } from "../../ui/GroupedTables";
 import { Pager } from "../../ui/Pager";
 import { EmptyState, RemoteData } from "../../ui/RemoteData";
 import { useMethodLabel } from "../../ui/testStatus";
@@ -56,13 +57,7 @@ export default function ScheduledTestsPage() {
         skeletonRows={5}
         isEmpty={(d) => d.scheduled_tests.length === 0}
         empty={<EmptyState message={t("evaluatorSchedule.empty")} />}
-        renderError={() => (
-          <Alert color="red" variant="light" role="alert" title={t("evaluatorSchedule.messages.loadFailure")}>
-            <Button variant="white" color="red" size="xs" mt="xs" onClick={() => void query.refetch()} loading={query.isFetching}>
-              {t("ui.retry")}
-            </Button>
-          </Alert>
-        )}
+        errorTitle={t("evaluatorSchedule.messages.loadFailure")}
       >
         {(data) => {
           const { groups, pageCount, page: current } = schedulePage(data.scheduled_tests, page);
@@ -71,21 +66,13 @@ export default function ScheduledTestsPage() {
               <Text size="sm" c="gray.7">
                 {t("evaluatorSchedule.summary", { count: data.scheduled_tests.length, zone: zoneLabel(data.time_zone) })}
               </Text>
-              {groups.map(({ group, rows }) => (
-                <section key={group} aria-labelledby={`scheduled-${group}`}>
-                  <Title order={2} size="h3" id={`scheduled-${group}`} mb="xs">
-                    {t(`evaluatorSchedule.groups.${group}`)}
-                  </Title>
-                  <DataTable
-                    caption={t(`evaluatorSchedule.groups.${group}`)}
-                    captionHidden
-                    columns={columns(data.time_zone)}
-                    rows={rows}
-                    rowKey={(r) => r.id}
-                    minWidth={860}
-                  />
-                </section>
-              ))}
+              <GroupedTables
+                groups={groups}
+                titleOf={(group) => t(`evaluatorSchedule.groups.${group}`)}
+                columns={columns(data.time_zone)}
+                rowKey={(r) => r.id}
+                idPrefix="scheduled"
+              />
               <Pager page={current} pageCount={pageCount} onChange={setPage} label={t("evaluatorSchedule.pages")} />
             </Stack>
           );

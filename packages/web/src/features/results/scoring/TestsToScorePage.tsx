@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Stack, Text } from "@mantine/core";
 import { useTranslation } from "../../../i18n";
 import { Link } from "react-router";
 import type { ScoreableTest } from "@parlance/contract";
@@ -7,7 +7,8 @@ import { PageHeader } from "../../../ui/PageHeader";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { useStartup } from "../../../ui/startup";
 import { formatDateTime } from "../../../i18n/format";
-import { DataTable, type DataColumn } from "../../../ui/DataTable";
+import { type DataColumn } from "../../../ui/DataTable";
+import { GroupedTables } from "../../../ui/GroupedTables";
 import { Pager } from "../../../ui/Pager";
 import { EmptyState, RemoteData } from "../../../ui/RemoteData";
 import { useMethodLabel } from "../../../ui/testStatus";
@@ -62,13 +63,7 @@ export default function TestsToScorePage() {
         skeletonRows={5}
         isEmpty={(d) => d.scoreable_tests.length === 0}
         empty={<EmptyState message={t("scoring.list.empty")} />}
-        renderError={() => (
-          <Alert color="red" variant="light" role="alert" title={t("scoring.messages.loadTestsFailure")}>
-            <Button variant="white" color="red" size="xs" mt="xs" onClick={() => void query.refetch()} loading={query.isFetching}>
-              {t("ui.retry")}
-            </Button>
-          </Alert>
-        )}
+        errorTitle={t("scoring.messages.loadTestsFailure")}
       >
         {(data) => {
           const { groups, pageCount } = groupPage(data.scoreable_tests, page);
@@ -77,21 +72,14 @@ export default function TestsToScorePage() {
               <Text size="sm" c="gray.7">
                 {t("scoring.list.summary", { count: data.scoreable_tests.length })}
               </Text>
-              {groups.map(({ group, rows }) => (
-                <section key={group} aria-labelledby={`due-${group}`}>
-                  <Title order={2} size="h3" id={`due-${group}`} mb="xs" c={group === "overdue" ? "red.9" : undefined}>
-                    {t(`scoring.list.groups.${group}`)}
-                  </Title>
-                  <DataTable
-                    caption={t(`scoring.list.groups.${group}`)}
-                    captionHidden
-                    columns={columns(data.time_zone)}
-                    rows={rows}
-                    rowKey={(r) => r.id}
-                    minWidth={860}
-                  />
-                </section>
-              ))}
+              <GroupedTables
+                groups={groups}
+                titleOf={(group) => t(`scoring.list.groups.${group}`)}
+                colorOf={(group) => (group === "overdue" ? "red.9" : undefined)}
+                columns={columns(data.time_zone)}
+                rowKey={(r) => r.id}
+                idPrefix="due"
+              />
               <Pager page={Math.min(page, pageCount)} pageCount={pageCount} onChange={setPage} label={t("scoring.list.pages")} />
             </Stack>
           );
