@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestApp, ROLE_EMAILS, type TestApp } from "../test/harness.js";
 import { auditLog } from "../db/schema.js";
-import { addProctor, easternIso, EVALUATOR, listsOf, OTHER_EVALUATOR, PROCTOR, routes, utc } from "./test-support.js";
+import { easternIso, EVALUATOR, listsOf, OTHER_EVALUATOR, PROCTOR, routes, signInEveryone, utc } from "./test-support.js";
 
 /** Who reaches which conflicts: evaluators and proctors their own only; nobody else any. */
 let t: TestApp;
@@ -10,10 +10,7 @@ const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp({ jobs: false });
-  await addProctor(t);
-  for (const email of [...ROLE_EMAILS, "admin@parlance.example", "executive@parlance.example", EVALUATOR, OTHER_EVALUATOR, PROCTOR]) {
-    cookies[email] = await t.signIn(email);
-  }
+  Object.assign(cookies, await signInEveryone(t, ROLE_EMAILS));
 });
 afterAll(() => t?.close());
 

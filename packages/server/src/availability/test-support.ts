@@ -20,6 +20,17 @@ export async function addProctor(t: TestApp, email = PROCTOR): Promise<number> {
   return row.id;
 }
 
+/** Everyone the access tests ask as: each client role, provider staff, two evaluators and a proctor. */
+export const STAFF_AND_CLIENT_EMAILS = (roleEmails: readonly string[]) => [...roleEmails, "admin@parlance.example", "executive@parlance.example", EVALUATOR, OTHER_EVALUATOR, PROCTOR];
+
+/** Adds the proctor and signs everyone of STAFF_AND_CLIENT_EMAILS in: their cookies by email. */
+export async function signInEveryone(t: TestApp, roleEmails: readonly string[]): Promise<Record<string, string>> {
+  await addProctor(t);
+  const cookies: Record<string, string> = {};
+  for (const email of STAFF_AND_CLIENT_EMAILS(roleEmails)) cookies[email] = await t.signIn(email);
+  return cookies;
+}
+
 /** An Eastern wall-clock time `days` days from today as ISO 8601 with its offset, e.g. 2026-03-10T09:00:00-04:00. */
 export function easternIso(days: number, time: string, now = new Date()): string {
   const [hour, minute] = time.split(":").map(Number);

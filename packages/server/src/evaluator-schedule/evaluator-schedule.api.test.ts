@@ -4,7 +4,7 @@ import { DateTime } from "luxon";
 import type { EvaluatorScheduledTest } from "@parlance/contract";
 import { createTestApp, ROLE_EMAILS, type TestApp } from "../test/harness.js";
 import { assignedTests, evaluators, tests } from "../db/schema.js";
-import { addProctor, EVALUATOR, OTHER_EVALUATOR, PROCTOR } from "../availability/test-support.js";
+import { EVALUATOR, OTHER_EVALUATOR, PROCTOR, signInEveryone } from "../availability/test-support.js";
 import { scheduleGroupOf } from "./groups.js";
 
 /** GET /api/evaluators/schedule: each evaluator's own bookings, in their zone, and nobody else's. */
@@ -14,10 +14,7 @@ const URL = "/api/evaluators/schedule";
 
 beforeAll(async () => {
   t = await createTestApp({ jobs: false });
-  await addProctor(t);
-  for (const email of [...ROLE_EMAILS, "admin@parlance.example", "executive@parlance.example", EVALUATOR, OTHER_EVALUATOR, PROCTOR]) {
-    cookies[email] = await t.signIn(email);
-  }
+  Object.assign(cookies, await signInEveryone(t, ROLE_EMAILS));
 });
 afterAll(() => t?.close());
 
