@@ -9,3 +9,4 @@ export * from "./schema/candidates.js";
 export * from "./schema/taking.js";
 export * from "./schema/results.js";
 export * from "./schema/availability.js";
+export * from "./schema/billing.js";
