@@ -23,6 +23,9 @@ export const PERMISSIONS = [
   "proctorSettings",
   "setGlobal", // mark test groups and result recipients global
   "creditCardOnFile",
+  "invoices", // the account's (an office user: the office's) invoices: view, download, pay
+  "prepay", // order tests in advance under the prepay terms (prepay accounts)
+  "chargeTranslation", // the provider's staff charge a translation project to an account
   "languageTesting",
   "training",
   "translation",
@@ -82,6 +85,9 @@ const BY_ROLE: Partial<Record<Permission, readonly number[]>> = {
   proctorSettings: [Role.TestingAccountAdministrator],
   setGlobal: [Role.TestingAccountAdministrator],
   creditCardOnFile: [Role.TestingAccountAdministrator, Role.TestingAccountUser],
+  invoices: CLIENT_ANY,
+  prepay: [Role.TestingAccountAdministrator, Role.TestingAccountUser],
+  chargeTranslation: [Role.Administrator, Role.TranslationProjectManager, Role.Accounting],
   changePassword: [Role.User],
   impersonate: [
     Role.TestingExecutive,
@@ -124,6 +130,7 @@ export function derivePermissions(roles: readonly number[], account: AccountServ
     if (!has("testing")) NEEDS_TESTING.forEach((p) => granted.delete(p));
     // Prepay and invoiced accounts do not keep a card on file.
     if (account.prepay || account.invoiced) granted.delete("creditCardOnFile");
+    if (!account.prepay) granted.delete("prepay");
     if (has("training")) granted.add("training");
     if (has("translation")) granted.add("translation");
     if (has("interpretation")) granted.add("interpretation");

@@ -56,6 +56,7 @@ export const ROLE_COUNT = 42;
 export const Role = {
   Administrator: 0,
   NewsManager: 1,
+  TranslationProjectManager: 2,
   TestingExecutive: 4,
   TestingCoordinator: 5,
   Candidate: 10,
@@ -67,6 +68,7 @@ export const Role = {
   TestingOfficeUser: 17,
   TestingOfficeAdministrator: 18,
   ServiceProvider: 19,
+  Accounting: 20,
   TestDevelopment: 34,
   InterpretationTraining: 40,
 } as const;

@@ -1,0 +1,127 @@
+import { z } from "zod";
+import { defineRoute } from "../route.js";
+import { pageNumber, recordId } from "../settings/fields.js";
+
+/**
+ * Invoices (client-administration.md §2 Payment and policy pages, §3 Invoice): the invoice pay page
+ * `/invoice/{id}` and its PDF `/account/invoices/{id}/download` for the account's users, and the
+ * anonymous invoice payment page reached by the invoice's unguessable key. Amounts in cents.
+ */
+
+export const invoiceMessages = {
+  badId: "The invoice id must be a positive whole number.",
+  notFound: "That invoice was not found.",
+  nothingDue: "This invoice has nothing left to pay.",
+} as const;
+export type InvoiceMessage = keyof typeof invoiceMessages;
+
+/** Departments of the provider that bill (the account's services). */
+export const INVOICE_DEPARTMENTS = ["testing", "training", "translation", "interpretation"] as const;
+export type InvoiceDepartment = (typeof INVOICE_DEPARTMENTS)[number];
+
+const day = z.string().describe("a calendar day, YYYY-MM-DD");
+
+/** The spec's Invoice: accountName, balanceCents, department and number always; the rest when known. */
+export const invoiceData = z.object({
+  number: z.string(),
+  accountName: z.string(),
+  balanceCents: z.number().int(),
+  department: z.enum(INVOICE_DEPARTMENTS),
+  date: day.optional(),
+  dueDate: day.optional(),
+  paymentTerms: z.string().optional(),
+  purchaseOrder: z.string().optional(),
+  paidOn: day.optional(),
+});
+export type InvoiceData = z.infer<typeof invoiceData>;
+
+export const invoiceLine = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  quantity: z.number().int(),
+  unitCents: z.number().int(),
+  amountCents: z.number().int(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLine>;
+
+/** A settled payment applied to the invoice. */
+export const invoicePaymentRow = z.object({ amountCents: z.number().int(), settledAt: z.string() });
+
+/** What both invoice pages show: the invoice, its lines and payments; balance = total − paid. */
+const invoiceView = z.object({
+  invoiceData,
+  lines: z.array(invoiceLine),
+  payments: z.array(invoicePaymentRow),
+  totalCents: z.number().int(),
+  paidCents: z.number().int(),
+});
+
+export const invoicePage = invoiceView.extend({
+  id: z.number().int(),
+  /** The key of the anonymous payment link (/invoices/pay/{invoiceKey}), to pass to whoever pays. */
+  invoiceKey: z.string(),
+  officeName: z.string().nullable(),
+});
+export type InvoicePage = z.infer<typeof invoicePage>;
+
+/** AnonymousInvoicePayment's data (evaluators-results-account.md §3): stripePublicKey, invoiceKey, invoiceData. */
+export const anonymousInvoicePage = invoiceView.extend({
+  invoiceKey: z.string(),
+  stripePublicKey: z.string(),
+});
+export type AnonymousInvoicePage = z.infer<typeof anonymousInvoicePage>;
+
+export const invoiceListItem = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  date: day,
+  dueDate: day.nullable(),
+  department: z.enum(INVOICE_DEPARTMENTS),
+  officeName: z.string().nullable(),
+  totalCents: z.number().int(),
+  balanceCents: z.number().int(),
+  paidOn: day.nullable(),
+});
+export type InvoiceListItem = z.infer<typeof invoiceListItem>;
+
+/** The anonymous key: any text up to 100 characters; one that names no invoice answers 404. */
+const invoiceKeyParam = z.object({ key: z.string().max(100, invoiceMessages.notFound) });
+const invoiceIdParam = z.object({ id: recordId(invoiceMessages.badId) });
+
+export const invoiceRoutes = {
+  list: defineRoute({
+    method: "GET",
+    path: "/api/invoices/list",
+    input: z.object({ page: pageNumber }),
+    output: z.object({ invoices: z.array(invoiceListItem), itemCount: z.number().int(), pageCount: z.number().int() }),
+    access: "invoices",
+    summary: "The invoices of the caller's account (an office user: their office's), newest first",
+  }),
+  get: defineRoute({
+    method: "GET",
+    path: "/api/invoices/:id",
+    params: invoiceIdParam,
+    input: z.object({}),
+    output: invoicePage,
+    access: "invoices",
+    summary: "One invoice of the caller's account or office, with its lines, payments and anonymous payment key",
+  }),
+  download: defineRoute({
+    method: "GET",
+    path: "/account/invoices/:id/download",
+    params: invoiceIdParam,
+    input: z.object({}),
+    output: z.string().describe("a PDF (application/pdf), as an attachment"),
+    access: "invoices",
+    summary: "The invoice as a PDF in the reader's language",
+  }),
+  byKey: defineRoute({
+    method: "GET",
+    path: "/api/invoices/by_key/:key",
+    params: invoiceKeyParam,
+    input: z.object({}),
+    output: anonymousInvoicePage,
+    access: "public",
+    summary: "The anonymous invoice payment page's data, by the invoice's key (an unknown key answers 404)",
+  }),
+} as const;
