@@ -10,3 +10,4 @@ export * from "./schema/taking.js";
 export * from "./schema/results.js";
 export * from "./schema/availability.js";
 export * from "./schema/billing.js";
+export * from "./schema/proctoring-reservations.js";
