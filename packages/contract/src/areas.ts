@@ -25,6 +25,7 @@ import { reportRoutes } from "./results/reports.js";
 import { availabilityRoutes } from "./availability/availability.js";
 import { schedulingRoutes } from "./scheduling/routes.js";
 import { evaluatorScheduleRoutes } from "./evaluator-schedule/routes.js";
+import { paymentRoutes, testProcessorRoutes } from "./payments/card.js";
 
 /**
  * Every area of the API by name: the one list the server implements (each name needs its
@@ -57,6 +58,8 @@ export const apiAreas = {
   availability: availabilityRoutes,
   scheduling: schedulingRoutes,
   evaluatorSchedule: evaluatorScheduleRoutes,
+  payments: paymentRoutes,
+  testProcessor: testProcessorRoutes,
 } as const;
 
 export type ApiAreas = typeof apiAreas;

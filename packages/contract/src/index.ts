@@ -47,4 +47,6 @@ export * from "./results/verify.js";
 export * from "./results/reports.js";
 export * from "./availability/date-time.js";
 export * from "./availability/availability.js";
+export * from "./payments/card.js";
+export * from "./payments/test-pricing.js";
 export * from "./areas.js";

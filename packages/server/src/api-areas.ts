@@ -28,6 +28,8 @@ import { reportHandlers } from "./results/reports/routes.js";
 import { availabilityHandlers } from "./availability/routes.js";
 import { schedulingHandlers } from "./scheduling/routes.js";
 import { evaluatorScheduleHandlers } from "./evaluator-schedule/routes.js";
+import { paymentHandlers } from "./payments/routes.js";
+import { testProcessorHandlers } from "./payments/test-mode-endpoints.js";
 
 /** The handlers of every contract area: an area without its handlers does not compile. */
 type AreaFactories = { [Name in AreaName]: (ctx: AppContext) => AreaHandlers<ApiAreas[Name]> };
@@ -59,6 +61,8 @@ const areaHandlers: AreaFactories = {
   availability: availabilityHandlers,
   scheduling: schedulingHandlers,
   evaluatorSchedule: evaluatorScheduleHandlers,
+  payments: paymentHandlers,
+  testProcessor: testProcessorHandlers,
 };
 
 /** Areas that exist only outside production (the developer mailbox holds every reset link). */

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -23,7 +24,26 @@ const envSchema = z.object({
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** Server processes sharing the port (node:cluster); PostgreSQL only. Default: one per core in production. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** Stripe (payments): all three set = Stripe; none = the local test-mode processor. */
+  STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_/, "must start with sk_ or rk_").optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().trim().regex(/^pk_/, "must start with pk_").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_/, "must start with whsec_").optional(),
 });
+
+/** The payments processor: Stripe when its keys are set, else the test-mode processor in the server. */
+export type PaymentsConfig =
+  | { processor: "stripe"; secretKey: string; publishableKey: string; webhookSecret: string }
+  | { processor: "test"; publishableKey: string; webhookSecret: string };
+
+function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
+  const set = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET].filter((v) => v !== undefined).length;
+  if (set === 3) {
+    return { processor: "stripe", secretKey: e.STRIPE_SECRET_KEY!, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! };
+  }
+  if (set > 0) throw new Error("Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together: set all three or none");
+  // Test mode signs its events with a secret of this process (it delivers them to itself).
+  return { processor: "test", publishableKey: "pk_test_parlance_local", webhookSecret: `whsec_local_${randomBytes(24).toString("hex")}` };
+}
 
 export interface Config {
   port: number;
@@ -56,6 +76,8 @@ export interface Config {
    * its folder); on PostgreSQL WEB_CONCURRENCY, else one per core in production, else 1.
    */
   webConcurrency: number;
+  /** The payments processor (payments/processor). */
+  payments: PaymentsConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -87,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     proctorServiceEmail: e.PROCTOR_SERVICE_EMAIL,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     webConcurrency: !e.DATABASE_URL ? 1 : (e.WEB_CONCURRENCY ?? (e.NODE_ENV === "production" ? os.availableParallelism() : 1)),
+    payments: paymentsConfig(e),
     ...overrides,
   };
 }

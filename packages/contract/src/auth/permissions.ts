@@ -23,6 +23,7 @@ export const PERMISSIONS = [
   "proctorSettings",
   "setGlobal", // mark test groups and result recipients global
   "creditCardOnFile",
+  "refunds", // the provider's staff refund card payments
   "invoices", // the account's (an office user: the office's) invoices: view, download, pay
   "prepay", // order tests in advance under the prepay terms (prepay accounts)
   "chargeTranslation", // the provider's staff charge a translation project to an account
@@ -85,6 +86,7 @@ const BY_ROLE: Partial<Record<Permission, readonly number[]>> = {
   proctorSettings: [Role.TestingAccountAdministrator],
   setGlobal: [Role.TestingAccountAdministrator],
   creditCardOnFile: [Role.TestingAccountAdministrator, Role.TestingAccountUser],
+  refunds: [Role.Administrator, Role.Accounting],
   invoices: CLIENT_ANY,
   prepay: [Role.TestingAccountAdministrator, Role.TestingAccountUser],
   chargeTranslation: [Role.Administrator, Role.TranslationProjectManager, Role.Accounting],

@@ -11,3 +11,4 @@ export * from "./schema/results.js";
 export * from "./schema/availability.js";
 export * from "./schema/billing.js";
 export * from "./schema/proctoring-reservations.js";
+export * from "./schema/payments.js";

@@ -7,6 +7,7 @@ import { parseOrThrow } from "./validation.js";
 import { assertCleanText } from "./clean-text.js";
 import { scopeOf, type Scope } from "../auth/scope.js";
 import { isGuardedInStatement, markGuardedInStatement, sessionKeyOf, type SessionKey } from "./statement-guard.js";
+import { keepRawBody, wantsRawBody } from "./raw-body.js";
 
 export interface HandlerContext<I, P> {
   input: I;
@@ -63,6 +64,8 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
     url: def.path,
     // Tells the request context not to look the caller up: the handler's statement checks the session.
     config: { sessionInStatement: inStatement },
+    // A signature over the body (the payments webhook) needs its bytes: kept for that route only.
+    ...(wantsRawBody(handler) ? { preParsing: keepRawBody } : {}),
     handler: async (req, reply) => {
       // API answers carry personal data: never stored by a browser or proxy, unless the handler
       // sets its own policy (media that is the same for everyone may be cached privately).

@@ -1,0 +1,93 @@
+import { eq, sql } from "drizzle-orm";
+import { paymentMessages } from "@parlance/contract";
+import type { AppContext } from "../context.js";
+import type { Scope } from "../auth/scope.js";
+import { audit } from "../audit/audit.js";
+import { feeWaivers, payments, refunds } from "../db/schema/payments.js";
+import type { Tx } from "../db/tx.js";
+import { badRequest, HttpError } from "../http/errors.js";
+import { paymentProcessor } from "./processor/types.js";
+import { processorCall } from "./processor-errors.js";
+
+type Ctx = Pick<AppContext, "config" | "db">;
+
+/** Cents of a payment already refunded (refunds that did not fail). */
+async function refundedCents(tx: Tx, paymentId: number): Promise<number> {
+  const [row] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.state} not in ('failed', 'canceled')), 0)::int` })
+    .from(refunds)
+    .where(eq(refunds.paymentId, paymentId));
+  return row?.cents ?? 0;
+}
+
+/**
+ * POST /api/payments/refund (provider staff, permission refunds): refunds part or all of a settled
+ * payment through its processor; the refund row and the audit line are written together. The
+ * payment row is locked while the amount left is checked, so two refunds cannot pass it.
+ */
+export async function refundPayment(ctx: Ctx, scope: Scope, input: { paymentId: number; amountCents: number; reason: string }) {
+  return ctx.db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
+    if (!payment) throw new HttpError(404, paymentMessages.paymentNotFound, "payments.errors.paymentNotFound");
+    if (payment.state !== "succeeded" || !payment.settledAt) throw new HttpError(409, paymentMessages.notRefundable, "payments.errors.notRefundable");
+    const already = await refundedCents(tx, payment.id);
+    if (input.amountCents > payment.amountCents - already) throw badRequest(paymentMessages.badRefund, "payments.errors.badRefund");
+    const processor = paymentProcessor(ctx);
+    if (processor.kind !== payment.processor) throw new HttpError(409, paymentMessages.processorUnavailable, "payments.errors.processorUnavailable");
+    const refund = await processorCall(() =>
+      processor.refund({
+        paymentIntentId: payment.processorIntentId,
+        amountCents: input.amountCents,
+        metadata: { paymentId: String(payment.id) },
+        idempotencyKey: `refund-${payment.id}-${already}-${input.amountCents}`,
+      }),
+    );
+    const [row] = await tx
+      .insert(refunds)
+      .values({
+        paymentId: payment.id,
+        accountId: payment.accountId,
+        amountCents: input.amountCents,
+        reason: input.reason,
+        processorRefundId: refund.id,
+        state: refund.status,
+        refundedByUserId: scope.userId,
+      })
+      .returning();
+    await audit({ db: tx }, {
+      scope,
+      accountId: payment.accountId,
+      action: "payments.refund",
+      targetType: "payment",
+      targetId: payment.id,
+      details: { refundId: row!.id, amountCents: input.amountCents, reason: input.reason, processorRefundId: refund.id },
+    });
+    return { refundId: row!.id, paymentId: payment.id, amountCents: input.amountCents, refundedCents: already + input.amountCents };
+  });
+}
+
+/**
+ * Records a fee that will not be charged (for the fee sources: e.g. a proctoring reservation
+ * cancelled before the cut-off), once per item, with its audit line, inside the caller's transaction.
+ */
+export async function recordFeeWaiver(
+  tx: Tx,
+  scope: Scope | null,
+  input: { accountId: number; itemId: string; kind: string; description: string; amountCents: number; reason: string },
+): Promise<boolean> {
+  const [row] = await tx
+    .insert(feeWaivers)
+    .values({ ...input, waivedByUserId: scope?.userId ?? null })
+    .onConflictDoNothing()
+    .returning({ id: feeWaivers.id });
+  if (!row) return false;
+  await audit({ db: tx }, {
+    scope: scope ?? undefined,
+    accountId: input.accountId,
+    action: "payments.fee_waived",
+    targetType: "fee",
+    targetId: input.itemId,
+    details: { waiverId: row.id, amountCents: input.amountCents, reason: input.reason, kind: input.kind },
+  });
+  return true;
+}

@@ -1,0 +1,64 @@
+import type { testProcessorRoutes } from "@parlance/contract";
+import type { AppContext } from "../context.js";
+import type { AreaHandlers } from "../http/implement-area.js";
+import { HttpError, notFound } from "../http/errors.js";
+import { ProcessorError, paymentProcessor } from "./processor/types.js";
+import { TestModeProcessor } from "./processor/test-mode.js";
+import "./webhook.js";
+
+/**
+ * The test-mode processor's own Stripe-shaped endpoints (contract testProcessorRoutes): the local
+ * card form posts the card here as Stripe.js posts it to Stripe. Only brand and last four are kept;
+ * the body is never logged (the request log has method and URL only, and no message here carries
+ * card data). With Stripe configured they do not exist (404).
+ */
+function testProcessor(ctx: AppContext, key: string): TestModeProcessor {
+  const processor = paymentProcessor(ctx);
+  if (!(processor instanceof TestModeProcessor)) throw notFound("That page");
+  if (key !== processor.publicKey) throw new HttpError(401, "Invalid API Key provided.");
+  return processor;
+}
+
+async function asStripe<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof ProcessorError) throw new HttpError(e.statusCode === 404 ? 404 : e.statusCode === 402 ? 402 : 400, e.message);
+    throw e;
+  }
+}
+
+const view = (kind: "payment_intents" | "setup_intents", i: { id: string; status: string; lastErrorMessage: string | null }) => ({
+  id: i.id,
+  object: kind === "payment_intents" ? ("payment_intent" as const) : ("setup_intent" as const),
+  status: i.status,
+  next_action: i.status === "requires_action" ? { type: "local_authentication" as const } : null,
+  last_error_message: i.lastErrorMessage,
+});
+
+const kindOf = (k: "payment_intents" | "setup_intents") => (k === "payment_intents" ? "payment" : "setup");
+
+export const testProcessorHandlers = (ctx: AppContext): AreaHandlers<typeof testProcessorRoutes> => ({
+  createPaymentMethod: ({ input }) =>
+    asStripe(async () => {
+      const pm = await testProcessor(ctx, input.key).createCardPaymentMethod({
+        number: input.card.number,
+        expMonth: input.card.exp_month,
+        expYear: input.card.exp_year,
+        cvc: input.card.cvc,
+      });
+      return { id: pm.id, object: "payment_method" as const, card: pm.card! };
+    }),
+  confirm: ({ input, params }) =>
+    asStripe(async () => {
+      const p = testProcessor(ctx, input.key);
+      if (!params.id.startsWith(params.kind === "payment_intents" ? "pi_" : "seti_")) throw notFound("That intent");
+      return view(params.kind, await p.confirmWithClientSecret(kindOf(params.kind), params.id, input.client_secret, input.payment_method));
+    }),
+  authenticate: ({ input, params }) =>
+    asStripe(async () => {
+      const p = testProcessor(ctx, input.key);
+      if (!params.id.startsWith(params.kind === "payment_intents" ? "pi_" : "seti_")) throw notFound("That intent");
+      return view(params.kind, await p.authenticate(kindOf(params.kind), params.id, input.client_secret, input.outcome === "complete"));
+    }),
+});
