@@ -12,3 +12,4 @@ export * from "./schema/availability.js";
 export * from "./schema/billing.js";
 export * from "./schema/proctoring-reservations.js";
 export * from "./schema/payments.js";
+export * from "./schema/paper.js";
