@@ -13,3 +13,4 @@ export * from "./schema/billing.js";
 export * from "./schema/proctoring-reservations.js";
 export * from "./schema/payments.js";
 export * from "./schema/paper.js";
+export * from "./schema/upload.js";
