@@ -102,6 +102,9 @@ export const routes = [
           { path: "/testing/tests", element: guarded("tests", page(() => import("../features/taking/list/TakeTestPage"), takeATest)) },
           { path: "/testing/tests/choose_account/:ids", element: guarded("tests", page(() => import("../features/taking/list/ChooseEmployerPage"), takeATest)) },
           { path: "/testing/tests/:aid/live", element: guarded("tests", page(() => import("../features/taking/list/LiveTestPage"), takeATest)) },
+          // Payments (issue 13, part 5): a test requiring purchase (a{id} or s{id}), and the card on file.
+          { path: "/testing/payment/:ref/purchase", element: guarded("tests", page(() => import("../features/payments/PurchasePage"))) },
+          { path: "/account/payment_methods", element: guarded("creditCardOnFile", page(() => import("../features/payments/PaymentMethodsPage"))) },
           ...["/testing/tests/:id", "/testing/track/test/:id"].map((path) => ({ path, element: guarded("tests", page(() => import("../features/taking/flow/TakeTestPage"), testFlow)) })),
           // Scoring (evaluators-results-account.md §2): Tests to score, and a test's scoring page (also at /noshow with the confirmation open).
           { path: "/testing/results", element: guarded("results", page(() => import("../features/results/scoring/TestsToScorePage"))) },

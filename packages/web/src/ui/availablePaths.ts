@@ -23,5 +23,6 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/testing/results/verify",
   "/testing/results",
   "/account/availability",
+  "/account/payment_methods",
   "/dev/mailbox",
 ]);
