@@ -26,6 +26,7 @@ import { availabilityRoutes } from "./availability/availability.js";
 import { schedulingRoutes } from "./scheduling/routes.js";
 import { evaluatorScheduleRoutes } from "./evaluator-schedule/routes.js";
 import { paymentRoutes, testProcessorRoutes } from "./payments/card.js";
+import { paperPackageRoutes } from "./paper/packages.js";
 
 /**
  * Every area of the API by name: the one list the server implements (each name needs its
@@ -60,6 +61,7 @@ export const apiAreas = {
   evaluatorSchedule: evaluatorScheduleRoutes,
   payments: paymentRoutes,
   testProcessor: testProcessorRoutes,
+  paperPackages: paperPackageRoutes,
 } as const;
 
 export type ApiAreas = typeof apiAreas;

@@ -49,4 +49,5 @@ export * from "./availability/date-time.js";
 export * from "./availability/availability.js";
 export * from "./payments/card.js";
 export * from "./payments/test-pricing.js";
+export * from "./paper/index.js";
 export * from "./areas.js";

@@ -30,6 +30,7 @@ import { schedulingHandlers } from "./scheduling/routes.js";
 import { evaluatorScheduleHandlers } from "./evaluator-schedule/routes.js";
 import { paymentHandlers } from "./payments/routes.js";
 import { testProcessorHandlers } from "./payments/test-mode-endpoints.js";
+import { paperPackageHandlers } from "./paper/routes.js";
 
 /** The handlers of every contract area: an area without its handlers does not compile. */
 type AreaFactories = { [Name in AreaName]: (ctx: AppContext) => AreaHandlers<ApiAreas[Name]> };
@@ -63,6 +64,7 @@ const areaHandlers: AreaFactories = {
   evaluatorSchedule: evaluatorScheduleHandlers,
   payments: paymentHandlers,
   testProcessor: testProcessorHandlers,
+  paperPackages: paperPackageHandlers,
 };
 
 /** Areas that exist only outside production (the developer mailbox holds every reset link). */

@@ -5,6 +5,8 @@ import { deliverMail } from "../mail/deliver.js";
 import { DELIVER_JOB } from "../mail/outbox.js";
 import { registerTakingJobs } from "../taking/expiry.js";
 import { registerResultsJobs } from "../results/scoring/notify.js";
+import { registerUploadJobs } from "../upload/notify.js";
+import { registerPaperJobs } from "../paper/package-pdf.js";
 
 /** Every background job the server runs. Areas add theirs here. */
 export async function registerJobHandlers(ctx: AppContext): Promise<void> {
@@ -15,4 +17,6 @@ export async function registerJobHandlers(ctx: AppContext): Promise<void> {
   await ctx.jobs.schedule("rateLimit.purge", "7 * * * *");
   await registerTakingJobs(ctx);
   await registerResultsJobs(ctx);
+  await registerUploadJobs(ctx);
+  await registerPaperJobs(ctx);
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   COULD_NOT_SCORE_REASONS,
   NOT_COMPLETED_REASONS,
@@ -12,7 +12,7 @@ import {
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
-import { itemObjectiveResults, scoreSheets } from "../../db/schema.js";
+import { itemObjectiveResults, paperResponses, scoreSheets } from "../../db/schema.js";
 import type { Scope } from "../../auth/scope.js";
 import { answersOf } from "../../taking/attempt.js";
 import { contentOf, itemsInOrder, newestVersion } from "../../content/read.js";
@@ -31,6 +31,15 @@ export const evaluatorMediaUrl = (candidateTestId: number, itemId: string) => `/
 
 const contentKindOf = (method: Scoreable["method"]): ScoreableContent["content_kind"] =>
   method === "online" ? "online" : method === "paper" ? "paper" : "recording";
+
+/** Paper responses as they came back (paper/receive.ts): the scan's link, or the responses typed in. */
+async function paperResponsesOf(db: Db, candidateTestId: number) {
+  const [r] = await db
+    .select({ hasScan: sql<boolean>`${paperResponses.scan} is not null`, enteredText: paperResponses.enteredText })
+    .from(paperResponses)
+    .where(eq(paperResponses.candidateTestId, candidateTestId));
+  return { scanned_responses_url: r?.hasScan ? `/testing/results/${candidateTestId}/scanned_responses` : null, entered_responses: r?.enteredText ?? null };
+}
 
 /** The content a test is scored against: the attempt's pinned version, else the test's newest. */
 export async function scoringContentOf(db: Db, s: Pick<Scoreable, "contentVersionId" | "testId">): Promise<TestContent | null> {
@@ -117,6 +126,7 @@ export async function scoreableContent(ctx: AppContext, scope: Scope, { id }: z.
     content_kind: contentKindOf(s.method),
     download_kind: s.method === "paper" && content ? "pdf" : null,
     download_url: s.method === "paper" && content ? paperTestPdfPath(s.id) : null,
+    ...(s.method === "paper" ? await paperResponsesOf(ctx.db, s.id) : { scanned_responses_url: null, entered_responses: null }),
     repeats: await repeatsOf(ctx.db, s),
     sections,
     categories: categoriesOf(s.testType),

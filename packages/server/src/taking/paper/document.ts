@@ -43,19 +43,48 @@ function linesFor(item: ContentItem): number {
   }
 }
 
+/** The booklet's own words; English unless a caller gives them in the candidate's language (paper packages). */
+export interface PaperLabels {
+  candidate: string;
+  accessCode: string;
+  timeLimit: (minutes: number) => string;
+  noTimeLimit: string;
+  takeBefore: string;
+  printed: string;
+  instructions: string;
+  instructionLines: string[];
+}
+
+export const ENGLISH_PAPER_LABELS: PaperLabels = {
+  candidate: "Candidate",
+  accessCode: "Access code",
+  timeLimit: (m) => `Time limit: ${m} minutes`,
+  noTimeLimit: "Time limit: none",
+  takeBefore: "Take this test before",
+  printed: "Printed",
+  instructions: "Instructions",
+  instructionLines: PAPER_INSTRUCTIONS,
+};
+
 export async function paperTestPdf(content: TestContent, facts: PaperFacts): Promise<Buffer> {
   const w = new PdfWriter({ title: facts.testName, subject: `Paper test ${facts.accessCode}` });
+  writePaperTest(w, content, facts);
+  return w.finish(`${facts.testName} · ${facts.accessCode}`);
+}
+
+/** Writes one paper test into `w` from where it stands (a package writes several, each from a new page). */
+export function writePaperTest(w: PdfWriter, content: TestContent, facts: PaperFacts, labels: PaperLabels = ENGLISH_PAPER_LABELS): void {
   const rtl = (item?: ContentItem) => content.right_to_left && !item?.override_rtl;
 
   w.text(facts.testName, { bold: true, size: 18, after: 4 });
-  w.text(`Candidate: ${facts.candidateName}`, { size: 11, after: 0 });
-  w.text(`Access code: ${facts.accessCode}`, { bold: true, size: 12, after: 0 });
-  w.text(facts.timeLimitMinutes ? `Time limit: ${facts.timeLimitMinutes} minutes` : "Time limit: none", { after: 0 });
-  w.text(`Take this test before: ${facts.expires}`, { after: 0 });
-  w.text(`Printed: ${facts.printed}`, { size: 9, color: "#555555" });
+  w.text(`${labels.candidate}: ${facts.candidateName}`, { size: 11, after: 0 });
+  w.text(`${labels.accessCode}: ${facts.accessCode}`, { bold: true, size: 12, after: 0 });
+  w.text(facts.timeLimitMinutes ? labels.timeLimit(facts.timeLimitMinutes) : labels.noTimeLimit, { after: 0 });
+  w.text(`${labels.takeBefore}: ${facts.expires}`, { after: 0 });
+  w.text(`${labels.printed}: ${facts.printed}`, { size: 9, color: "#555555" });
   w.rule();
-  w.text("Instructions", { bold: true, size: 13, after: 2 });
-  for (const line of PAPER_INSTRUCTIONS) w.text(line, { after: 2 });
+  w.text(labels.instructions, { bold: true, size: 13, after: 2 });
+  for (const line of labels.instructionLines) w.text(line, { after: 2 });
   if (content.source_language && content.target_language) {
     w.text(`Translate from ${content.source_language.name} into ${content.target_language.name}.`, { after: 2 });
   }
@@ -102,5 +131,4 @@ export async function paperTestPdf(content: TestContent, facts: PaperFacts): Pro
       }
     }
   });
-  return w.finish(`${facts.testName} · ${facts.accessCode}`);
 }

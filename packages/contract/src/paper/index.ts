@@ -1,0 +1,2 @@
+export * from "./packages.js";
+export * from "./polling.js";
