@@ -25,6 +25,9 @@ import { reportRoutes } from "./results/reports.js";
 import { availabilityRoutes } from "./availability/availability.js";
 import { schedulingRoutes } from "./scheduling/routes.js";
 import { evaluatorScheduleRoutes } from "./evaluator-schedule/routes.js";
+import { invoiceRoutes } from "./payments/invoices.js";
+import { prepayRoutes } from "./payments/prepay.js";
+import { translationChargeRoutes } from "./payments/translation.js";
 import { paymentRoutes, testProcessorRoutes } from "./payments/card.js";
 import { paperPackageRoutes } from "./paper/packages.js";
 
@@ -59,6 +62,9 @@ export const apiAreas = {
   availability: availabilityRoutes,
   scheduling: schedulingRoutes,
   evaluatorSchedule: evaluatorScheduleRoutes,
+  invoices: invoiceRoutes,
+  prepay: prepayRoutes,
+  translationCharges: translationChargeRoutes,
   payments: paymentRoutes,
   testProcessor: testProcessorRoutes,
   paperPackages: paperPackageRoutes,

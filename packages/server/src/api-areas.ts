@@ -28,6 +28,9 @@ import { reportHandlers } from "./results/reports/routes.js";
 import { availabilityHandlers } from "./availability/routes.js";
 import { schedulingHandlers } from "./scheduling/routes.js";
 import { evaluatorScheduleHandlers } from "./evaluator-schedule/routes.js";
+import { invoiceHandlers } from "./payments/invoices/routes.js";
+import { prepayHandlers } from "./payments/prepay/routes.js";
+import { translationChargeHandlers } from "./payments/translation/routes.js";
 import { paymentHandlers } from "./payments/routes.js";
 import { testProcessorHandlers } from "./payments/test-mode-endpoints.js";
 import { paperPackageHandlers } from "./paper/routes.js";
@@ -62,6 +65,9 @@ const areaHandlers: AreaFactories = {
   availability: availabilityHandlers,
   scheduling: schedulingHandlers,
   evaluatorSchedule: evaluatorScheduleHandlers,
+  invoices: invoiceHandlers,
+  prepay: prepayHandlers,
+  translationCharges: translationChargeHandlers,
   payments: paymentHandlers,
   testProcessor: testProcessorHandlers,
   paperPackages: paperPackageHandlers,

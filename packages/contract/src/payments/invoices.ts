@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "../route.js";
 import { pageNumber, recordId } from "../settings/fields.js";
+import { cardPaymentStart } from "./card.js";
 
 /**
  * Invoices (client-administration.md §2 Payment and policy pages, §3 Invoice): the invoice pay page
@@ -61,6 +62,8 @@ export const invoicePage = invoiceView.extend({
   /** The key of the anonymous payment link (/invoices/pay/{invoiceKey}), to pass to whoever pays. */
   invoiceKey: z.string(),
   officeName: z.string().nullable(),
+  /** "prepay" for a prepay order's invoice: once paid, the client contacts the provider to schedule. */
+  source: z.enum(["billing", "prepay"]),
 });
 export type InvoicePage = z.infer<typeof invoicePage>;
 
@@ -115,6 +118,15 @@ export const invoiceRoutes = {
     access: "invoices",
     summary: "The invoice as a PDF in the reader's language",
   }),
+  pay: defineRoute({
+    method: "POST",
+    path: "/api/invoices/:id/pay",
+    params: invoiceIdParam,
+    input: z.object({}),
+    output: cardPaymentStart,
+    access: "invoices",
+    summary: "Starts a card payment of the invoice's balance (fee source invoice); 422 when nothing is due",
+  }),
   byKey: defineRoute({
     method: "GET",
     path: "/api/invoices/by_key/:key",
@@ -124,4 +136,17 @@ export const invoiceRoutes = {
     access: "public",
     summary: "The anonymous invoice payment page's data, by the invoice's key (an unknown key answers 404)",
   }),
+  payByKey: defineRoute({
+    method: "POST",
+    path: "/api/invoices/by_key/:key/pay",
+    params: invoiceKeyParam,
+    input: z.object({}),
+    output: cardPaymentStart,
+    access: "public",
+    summary: "The anonymous payer starts a card payment of the invoice's balance, by the invoice's key (an unknown key answers 404)",
+  }),
 } as const;
+
+/** The anonymous invoice payment page and its confirmation (not named by the spec; docs/api.md). */
+export const anonymousInvoicePath = (invoiceKey: string) => `/invoices/pay/${encodeURIComponent(invoiceKey)}`;
+export const anonymousInvoiceConfirmationPath = (invoiceKey: string) => `${anonymousInvoicePath(invoiceKey)}/confirmation`;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "../route.js";
 import { recordId } from "../settings/fields.js";
+import { cardPaymentStart } from "./card.js";
 
 /**
  * A translation project's card charge (client-administration.md §3 Card charge; evaluators-results-
@@ -62,6 +63,15 @@ export const translationChargeRoutes = {
     output: cardCharge,
     access: "translation",
     summary: "A translation project charge of the caller's account (the charge page's data)",
+  }),
+  pay: defineRoute({
+    method: "POST",
+    path: "/api/translation_charges/:id/pay",
+    params: z.object({ id: recordId(translationChargeMessages.badId) }),
+    input: z.object({}),
+    output: cardPaymentStart,
+    access: "translation",
+    summary: "Starts a card payment of the charge (fee source translation); 422 when it is paid already",
   }),
 } as const;
 

@@ -9,6 +9,7 @@ import { importDemoContent, refreshDemoContent } from "./content.js";
 import { seedDemoScoring, type DemoScoringIds } from "./evaluators.js";
 import { seedDemoProctoring } from "./proctoring.js";
 import { seedDemoAvailability } from "./availability.js";
+import { DEMO_PREPAY_ACCOUNT, seedDemoBilling } from "./billing.js";
 import { DEMO_ACCESS_CODE, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS, type DemoAccountKey } from "./world.js";
 
 export interface DemoIds {
@@ -75,6 +76,14 @@ export async function seedDemoWorld({ db }: Pick<AppContext, "db">): Promise<Dem
     ids.history = await seedDemoHistory(tx, ids);
     // Test delivery: the demo candidate's proctored online test and paper test (demo/proctoring.ts).
     await seedDemoProctoring(tx, { catalogue: ids.catalogue, demoCandidateId: ids.history.demoCandidate.northwind });
+    // Invoices (Seattle billed individually), translation charges and the prepay account (demo/billing.ts).
+    await seedDemoBilling(tx, {
+      passwordHash,
+      accounts: ids.accounts,
+      offices: ids.offices,
+      catalogue: ids.catalogue,
+      adminUserIds: { northwind: ids.users["admin@northwind.example"], contoso: ids.users["admin@contoso.example"], provider: ids.users["admin@parlance.example"] },
+    });
   });
   await importDemoContent(db);
   ids.scoring = await seedDemoScoring(db);
@@ -99,5 +108,6 @@ export async function seedDemoWorldIfEmpty(ctx: Pick<AppContext, "db">): Promise
 export function printDemoSignIns(created: boolean): void {
   console.log(created ? "\nCreated the demo world. Demo sign-ins:" : "\nDemo sign-ins:");
   for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(34)} ${DEMO_PASSWORD}`);
+  console.log(`  ${DEMO_PREPAY_ACCOUNT.admin.email.padEnd(34)} ${DEMO_PASSWORD}   (prepay account)`);
   console.log(`  access code (candidate)            ${DEMO_ACCESS_CODE}\n`);
 }

@@ -56,6 +56,11 @@ export const routes = [
       { path: "/testing/scales", element: page(() => import("../features/results/scales/ScalesPage")) },
       { path: "/testing/results/verify", element: page(() => import("../features/results/verify/VerifyPage")) },
       { path: "/testing/results/verified/:key", element: page(() => import("../features/results/verify/VerifiedPage")) },
+      // Public billing pages: the anonymous invoice payment (by the invoice's key) and the candidate testing policy.
+      { path: "/invoices/pay/:key", element: page(() => import("../features/payments/invoices/AnonymousInvoicePage")) },
+      { path: "/invoices/pay/:key/confirmation", element: page(() => import("../features/payments/invoices/InvoiceConfirmationPage")) },
+      { path: "/testing/policy", element: page(() => import("../features/payments/policy/PolicyPage")) },
+      { path: "/testing/payment/policy", element: page(() => import("../features/payments/policy/PaymentPolicyPage")) },
       {
         element: <RequireSignIn />,
         children: [
@@ -113,6 +118,15 @@ export const routes = [
           { path: "/testing/evaluators/schedule", element: guarded("evaluatorSchedule", page(() => import("../features/evaluator-schedule/ScheduledTestsPage"))) },
           // Account (evaluators-results-account.md §2): an evaluator's or proctor's weekly and individual conflicts.
           { path: "/account/availability", element: guarded("availability", page(() => import("../features/availability/AvailabilityPage"))) },
+          // Billing (issue 13, part 5): invoices, prepay, contact-to-schedule and translation charges.
+          { path: "/account/invoices", element: guarded("invoices", page(() => import("../features/payments/invoices/InvoicesPage"))) },
+          { path: "/invoice/:id", element: guarded("invoices", page(() => import("../features/payments/invoices/InvoicePage"))) },
+          { path: "/testing/prepay", element: guarded("prepay", page(() => import("../features/payments/prepay/PrepayOrderPage"))) },
+          { path: "/testing/prepay/terms", element: guarded("prepay", page(() => import("../features/payments/prepay/PrepayTermsPage"))) },
+          { path: "/testing/prepay/thank_you/:id", element: guarded("prepay", page(() => import("../features/payments/prepay/PrepayThankYouPage"))) },
+          ...["/testing/contact_to_schedule", "/testing/contact_to_schedule/:kind"].map((path) => ({ path, element: page(() => import("../features/payments/prepay/ContactToSchedulePage")) })),
+          { path: "/translation/projects/charge/:id", element: guarded("translation", page(() => import("../features/payments/translation/ChargeProjectPage"))) },
+          { path: "/translation/projects/charge/:id/complete", element: guarded("translation", page(() => import("../features/payments/translation/ChargeCompletePage"))) },
           { path: "/dev/mailbox", element: guarded("devMailbox", page(() => import("../features/mailbox/MailboxPage"))) },
         ],
       },

@@ -23,6 +23,11 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/testing/results/verify",
   "/testing/results",
   "/account/availability",
+  "/account/invoices",
+  "/testing/prepay",
+  "/testing/prepay/terms",
+  "/testing/policy",
+  "/testing/payment/policy",
   "/account/payment_methods",
   "/dev/mailbox",
 ]);
