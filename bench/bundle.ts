@@ -147,10 +147,11 @@ async function main() {
   console.log(`Reference: a minimal React + Mantine + router + query + i18next page on this machine: ${kB(reference)}\n`);
   const needsOf = pageNeeds();
   const shell = measure(dist, manifest, [], ["entry"]);
-  // A strings chunk is named by its language only: say which tier it holds.
+  // Chunk files are named by their hash (vite.config.ts): say which module each is named after, and
+  // for a strings chunk which tier it holds.
   const labels = new Map(Object.entries(manifest).flatMap(([key, chunk]) => {
     const tier = /\?tier=(\w+)$/.exec(key)?.[1];
-    return tier ? [[chunk.file, `  (strings: ${tier})`]] : [];
+    return chunk.file.endsWith(".js") ? [[chunk.file, `  ${chunk.name ?? key}${tier ? ` (strings: ${tier})` : ""}`]] : [];
   }));
   const label = (file: string) => labels.get(file) ?? "";
   console.log(`${"shell (index.html + modulepreloads)".padEnd(50)} ${kB(shell.total).padStart(9)}  [strings: entry]`);

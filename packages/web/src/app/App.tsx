@@ -1,9 +1,10 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
-import { MantineProvider } from "@mantine/core";
+// What MantineProvider would write into the page, written at build time (ThemeProvider.tsx).
+import "virtual:mantine-styles.css";
 import { lazy, Suspense } from "react";
 import { BrowserRouter } from "react-router";
-import { cssVariablesResolver, theme } from "./theme";
+import { ThemeProvider } from "./ThemeProvider";
 import { AppRoutes } from "./router";
 import { ScreenErrorBoundary } from "./ScreenErrorBoundary";
 import { screenExists } from "./screenExists";
@@ -17,7 +18,7 @@ const ModalsHost = lazy(() => import("../ui/ModalsHost"));
 
 export function App() {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <ThemeProvider>
       <StartupProvider>
         <Suspense fallback={null}>
           <Notifications position="top-right" />
@@ -31,6 +32,6 @@ export function App() {
           </BrowserRouter>
         </ScreenExistsContext.Provider>
       </StartupProvider>
-    </MantineProvider>
+    </ThemeProvider>
   );
 }

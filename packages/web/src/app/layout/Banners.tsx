@@ -1,16 +1,19 @@
-import { useState } from "react";
-import { Alert, Stack } from "@mantine/core";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "../../i18n";
 import { useSearchParams } from "react-router";
 import { useStartup } from "../../ui/startup";
 import { queryMessageText, serverMessageText } from "./messageText";
 
-interface Banner {
+export interface Banner {
   id: string;
   kind: "notice" | "error";
   text: string;
   onClose(): void;
 }
+
+// Most screens show no banner: the alerts (Mantine Alert with its close button) are a chunk of
+// their own, downloaded when there is one to show.
+const BannerList = lazy(() => import("./BannerList"));
 
 /**
  * The notice and error of the startup data and of `?notice=` / `?error=` (set by a server redirect
@@ -45,20 +48,8 @@ export function Banners() {
   if (banners.length === 0) return null;
 
   return (
-    <Stack gap="xs" mb="md">
-      {banners.map((b) => (
-        <Alert
-          key={b.id}
-          color={b.kind === "error" ? "red" : "blue"}
-          variant="light"
-          role={b.kind === "error" ? "alert" : "status"}
-          withCloseButton
-          closeButtonLabel={t("common.close")}
-          onClose={b.onClose}
-        >
-          {b.text}
-        </Alert>
-      ))}
-    </Stack>
+    <Suspense fallback={null}>
+      <BannerList banners={banners} />
+    </Suspense>
   );
 }

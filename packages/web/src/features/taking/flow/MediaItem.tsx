@@ -1,10 +1,15 @@
-import { useRef, useState } from "react";
-import { Alert, Button, Stack, Text } from "@mantine/core";
+import { Suspense, useRef, useState } from "react";
+import { Alert, Button, Loader, Stack, Text } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../i18n";
 import { takingRoutes, type ItemView, type RouteOutput } from "@parlance/contract";
 import { call } from "../../../api/client";
-import { AudioPlayer } from "../player";
+import { preloadable } from "../../../ui/preloadable";
+
+// The audio player (Mantine Slider, Progress, NativeSelect) is not needed to show a test's first
+// page: TestInProgress downloads it once that page is shown (issue 12).
+const AudioPlayer = preloadable(() => import("../player").then((m) => m.AudioPlayer));
+export const preloadAudioPlayer = AudioPlayer.preload;
 import { flowKeys } from "./queries";
 
 type Media = RouteOutput<typeof takingRoutes.grantAudio>;
@@ -56,7 +61,9 @@ export function MediaItem({ item, assignedTestId }: { item: ItemView; assignedTe
       {media.kind === "video" ? (
         <VideoPresentation src={media.src} label={label} exhausted={left === 0} onGrant={grant} />
       ) : (
-        <AudioPlayer src={media.src} playsAllowed={allowed} playsUsed={used} onRequestPlay={grant} label={label} />
+        <Suspense fallback={<Loader size="sm" role="status" aria-label={t("common.loading")} />}>
+          <AudioPlayer src={media.src} playsAllowed={allowed} playsUsed={used} onRequestPlay={grant} label={label} />
+        </Suspense>
       )}
       {/* The audio player counts its plays itself; a video says here how many are left. */}
       {media.kind === "video" && (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useMutation, useQueries, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../i18n";
@@ -16,14 +16,28 @@ import { useCountdown } from "./useCountdown";
 import { useHeartbeat } from "./useHeartbeat";
 import { ProgressBox } from "./ProgressBox";
 import { SectionPage } from "./SectionPage";
-import { ReviewScreen } from "./ReviewScreen";
-import { ConfirmSubmitDialog, FiveMinutesDialog, UnansweredDialog } from "./SubmitDialogs";
 import { itemAnchor } from "./ItemBlock";
+import { preloadAudioPlayer } from "./MediaItem";
+import { preloadable } from "../../../ui/preloadable";
 import type { Receipt } from "./TakeTestPage";
+
+// Not needed to show the test's page (issue 12): the review screen (a Table), the submit dialogs
+// (Modal) and the audio player download once the page is shown, so that they are here before they
+// are asked for, and still when the network drops later.
+const ReviewScreen = preloadable(() => import("./ReviewScreen").then((m) => m.ReviewScreen));
+const dialogs = () => import("./SubmitDialogs");
+const FiveMinutesDialog = preloadable(() => dialogs().then((m) => m.FiveMinutesDialog));
+const UnansweredDialog = preloadable(() => dialogs().then((m) => m.UnansweredDialog));
+const ConfirmSubmitDialog = preloadable(() => dialogs().then((m) => m.ConfirmSubmitDialog));
+function preloadTheRest() {
+  for (const part of [ReviewScreen, FiveMinutesDialog, UnansweredDialog, ConfirmSubmitDialog]) part.preload();
+  preloadAudioPlayer();
+}
 
 /** The test in progress: its content comes from start_test (which resumes a started attempt). */
 export function TestInProgress({ show, onFinished }: { show: TestShowView; onFinished: (r: Receipt) => void }) {
   const content = useTestContent(show.assignedTestId, true);
+  useEffect(preloadTheRest, []);
   if (content.isPending) return <FlowLoader />;
   if (content.isError) return <LoadError error={content.error} onRetry={() => void content.refetch()} retrying={content.isFetching} />;
   return <TestRunner show={show} content={content.data} contentReadAt={content.dataUpdatedAt} onFinished={onFinished} />;
@@ -176,7 +190,9 @@ function TestRunner({ show, content, contentReadAt, onFinished }: { show: TestSh
       )}
 
       {place.kind === "review" ? (
-        <ReviewScreen questions={questions} answerOf={store.get} onJump={(q) => go({ kind: "page", page: q.page }, q)} />
+        <Suspense fallback={<FlowLoader />}>
+          <ReviewScreen questions={questions} answerOf={store.get} onJump={(q) => go({ kind: "page", page: q.page }, q)} />
+        </Suspense>
       ) : pageQuery?.isError && !pageQuery.data ? (
         <Alert color="red" variant="light" role="alert" title={t("takingFlow.errors.sectionFailure")}>
           <Button variant="white" color="red" size="xs" mt="xs" onClick={() => void pageQuery.refetch()} loading={pageQuery.isFetching}>
@@ -212,16 +228,18 @@ function TestRunner({ show, content, contentReadAt, onFinished }: { show: TestSh
         </Group>
       </Group>
 
-      <FiveMinutesDialog opened={fiveOpen} onClose={() => setFiveOpen(false)} />
-      <UnansweredDialog
-        warnings={warnings}
-        onBack={() => setWarnings(null)}
-        onContinue={() => {
-          setWarnings(null);
-          setConfirmOpen(true);
-        }}
-      />
-      <ConfirmSubmitDialog opened={confirmOpen} submitting={submit.isPending} onCancel={() => setConfirmOpen(false)} onConfirm={() => submit.mutate()} />
+      <Suspense fallback={null}>
+        <FiveMinutesDialog opened={fiveOpen} onClose={() => setFiveOpen(false)} />
+        <UnansweredDialog
+          warnings={warnings}
+          onBack={() => setWarnings(null)}
+          onContinue={() => {
+            setWarnings(null);
+            setConfirmOpen(true);
+          }}
+        />
+        <ConfirmSubmitDialog opened={confirmOpen} submitting={submit.isPending} onCancel={() => setConfirmOpen(false)} onConfirm={() => submit.mutate()} />
+      </Suspense>
     </Stack>
   );
 }

@@ -1,0 +1,25 @@
+import { Alert, Stack } from "@mantine/core";
+import { useTranslation } from "../../i18n";
+import type { Banner } from "./Banners";
+
+/** The banners as closable alerts above the page (Banners.tsx decides which there are). */
+export default function BannerList({ banners }: { banners: Banner[] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" mb="md">
+      {banners.map((b) => (
+        <Alert
+          key={b.id}
+          color={b.kind === "error" ? "red" : "blue"}
+          variant="light"
+          role={b.kind === "error" ? "alert" : "status"}
+          withCloseButton
+          closeButtonLabel={t("common.close")}
+          onClose={b.onClose}
+        >
+          {b.text}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
