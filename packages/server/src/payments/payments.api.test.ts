@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, count, eq, like } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { testPriceCents } from "@parlance/contract";
 import { assignedTests, auditLog, payments, tests } from "../db/schema.js";
 import { createTestApp, type TestApp } from "../test/harness.js";
@@ -234,6 +234,5 @@ describe("the webhook", () => {
     // A repeated delivery changes nothing.
     expect((await send(body, signWebhook(body, secret))).statusCode).toBe(200);
     expect(await paidAudits(s.paymentId)).toBe(1);
-    expect((await t.ctx.db.select({ n: count() }).from(auditLog).where(like(auditLog.action, "payments.%"))).length).toBe(1);
   });
 });

@@ -20,7 +20,7 @@ const assignedTestIdOf = (itemId: string): number | null => {
 export const testsFeeSource: FeeSource = {
   kind: "tests",
   async list(tx: Tx, scope: Scope): Promise<FeeLineItem[]> {
-    if (scope.kind !== "candidate" && scope.kind !== "candidateByCode") return [];
+    // The session's own candidate profiles (a client or staff session has none).
     const now = new Date();
     const rows = await tx
       .select({
