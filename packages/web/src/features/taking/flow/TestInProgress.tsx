@@ -24,8 +24,9 @@ import type { Receipt } from "./TakeTestPage";
 // Not needed to show the test's page (issue 12): the review screen (a Table), the submit dialogs
 // (Modal) and the audio player download once the page is shown, so that they are here before they
 // are asked for, and still when the network drops later.
-const ReviewScreen = preloadable(() => import("./ReviewScreen").then((m) => m.ReviewScreen));
+const reviewScreen = () => import("./ReviewScreen");
 const dialogs = () => import("./SubmitDialogs");
+const ReviewScreen = preloadable(() => reviewScreen().then((m) => m.ReviewScreen));
 const FiveMinutesDialog = preloadable(() => dialogs().then((m) => m.FiveMinutesDialog));
 const UnansweredDialog = preloadable(() => dialogs().then((m) => m.UnansweredDialog));
 const ConfirmSubmitDialog = preloadable(() => dialogs().then((m) => m.ConfirmSubmitDialog));
@@ -164,6 +165,11 @@ function TestRunner({ show, content, contentReadAt, onFinished }: { show: TestSh
     target.focus({ preventScroll: !want.question });
     if (want.question) document.getElementById(itemAnchor(want.question))?.scrollIntoView({ block: "start" });
   });
+
+  // Once the review screen is here, the focus effect above runs again: a move to the review made
+  // before it arrived gives its title the focus then.
+  const [, setReviewHere] = useState(false);
+  useEffect(() => void reviewScreen().then(() => setReviewHere(true), () => undefined), []);
 
   const moves = movesAt(place, pageCount, content.answer_review);
   const pageQuery = place.kind === "page" ? sections[place.page - 1] : null;
