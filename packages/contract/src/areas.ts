@@ -25,6 +25,7 @@ import { reportRoutes } from "./results/reports.js";
 import { availabilityRoutes } from "./availability/availability.js";
 import { schedulingRoutes } from "./scheduling/routes.js";
 import { evaluatorScheduleRoutes } from "./evaluator-schedule/routes.js";
+import { proctorReservationRoutes } from "./proctoring/reservations.js";
 import { invoiceRoutes } from "./payments/invoices.js";
 import { prepayRoutes } from "./payments/prepay.js";
 import { translationChargeRoutes } from "./payments/translation.js";
@@ -62,6 +63,7 @@ export const apiAreas = {
   availability: availabilityRoutes,
   scheduling: schedulingRoutes,
   evaluatorSchedule: evaluatorScheduleRoutes,
+  proctorReservations: proctorReservationRoutes,
   invoices: invoiceRoutes,
   prepay: prepayRoutes,
   translationCharges: translationChargeRoutes,

@@ -28,6 +28,7 @@ import { reportHandlers } from "./results/reports/routes.js";
 import { availabilityHandlers } from "./availability/routes.js";
 import { schedulingHandlers } from "./scheduling/routes.js";
 import { evaluatorScheduleHandlers } from "./evaluator-schedule/routes.js";
+import { proctorReservationHandlers } from "./proctoring/reservations/routes.js";
 import { invoiceHandlers } from "./payments/invoices/routes.js";
 import { prepayHandlers } from "./payments/prepay/routes.js";
 import { translationChargeHandlers } from "./payments/translation/routes.js";
@@ -65,6 +66,7 @@ const areaHandlers: AreaFactories = {
   availability: availabilityHandlers,
   scheduling: schedulingHandlers,
   evaluatorSchedule: evaluatorScheduleHandlers,
+  proctorReservations: proctorReservationHandlers,
   invoices: invoiceHandlers,
   prepay: prepayHandlers,
   translationCharges: translationChargeHandlers,

@@ -1,0 +1,71 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { reservationMessages, type ReservationResult } from "@parlance/contract";
+import type { DbContext } from "../../context.js";
+import { assignedTests, candidates } from "../../db/schema.js";
+import { proctoringReservations, proctoringReservationTests } from "../../db/schema/proctoring-reservations.js";
+import type { Scope } from "../../auth/scope.js";
+import { audit } from "../../audit/audit.js";
+import { schedulableCandidates } from "../../scheduling/held-test.js";
+import { reservationError } from "./errors.js";
+import { cancelsEarly, cancellationCutoff } from "./cutoff.js";
+import { reservationView } from "./view.js";
+
+/**
+ * Cancelling a reservation (client-administration.md §9): before the cut-off (5 pm ET the day
+ * before) an unpaid fee is waived; after it the fee stays due. The proctor and the tests are freed.
+ * The staff of the candidate's account (office) and the candidate may cancel.
+ */
+export async function cancelReservation({ db }: DbContext, scope: Scope, { id }: { id: number }): Promise<ReservationResult> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .select({ r: proctoringReservations })
+      .from(proctoringReservations)
+      .innerJoin(candidates, eq(candidates.id, proctoringReservations.candidateId))
+      .where(and(eq(proctoringReservations.id, id), schedulableCandidates(scope)))
+      .for("update", { of: proctoringReservations });
+    if (!row) throw reservationError(404, "reservationNotFound");
+    const r = row.r;
+    if (r.state === "cancelled") throw reservationError(409, "alreadyCancelled");
+    if (r.scheduledAt.getTime() <= now.getTime()) throw reservationError(409, "alreadyStarted");
+    const early = cancelsEarly(r.scheduledAt, now);
+    const waived = early && r.feeStatus === "unpaid";
+    const [updated] = await tx
+      .update(proctoringReservations)
+      .set({ state: "cancelled", cancelledAt: now, cancelledByUserId: scope.userId, cancellation: early ? "early" : "late", ...(waived ? { feeStatus: "waived" as const } : {}) })
+      .where(eq(proctoringReservations.id, r.id))
+      .returning();
+    const links = await tx
+      .update(proctoringReservationTests)
+      .set({ releasedAt: now })
+      .where(and(eq(proctoringReservationTests.reservationId, r.id), isNull(proctoringReservationTests.releasedAt)))
+      .returning({ assignedTestId: proctoringReservationTests.assignedTestId });
+    const testIds = links.map((l) => l.assignedTestId);
+    if (testIds.length > 0) {
+      await tx
+        .update(assignedTests)
+        .set({ scheduledAt: null, scheduledTimeZoneId: null })
+        .where(and(inArray(assignedTests.id, testIds), eq(assignedTests.scheduledAt, r.scheduledAt)));
+    }
+    await audit(
+      { db: tx },
+      {
+        scope,
+        accountId: r.accountId,
+        action: "proctoring.cancel",
+        targetType: "proctoring_reservation",
+        targetId: r.id,
+        details: {
+          cancellation: early ? "early" : "late",
+          cutoff: cancellationCutoff(r.scheduledAt).toISOString(),
+          feeCents: r.costCents,
+          feeWaived: waived,
+          // A fee already paid and cancelled early is owed back; refunds belong to the payments area.
+          refundDue: early && r.feeStatus === "paid",
+        },
+      },
+    );
+    const name = early ? "cancelledWaived" : "cancelledFee";
+    return { success: true, message: reservationMessages[name], messageKey: `proctorReservation.messages.${name}`, reservation: reservationView(updated, testIds) };
+  });
+}
