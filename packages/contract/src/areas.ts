@@ -31,6 +31,7 @@ import { prepayRoutes } from "./payments/prepay.js";
 import { translationChargeRoutes } from "./payments/translation.js";
 import { paymentRoutes, testProcessorRoutes } from "./payments/card.js";
 import { paperPackageRoutes } from "./paper/packages.js";
+import { uploadRoutes } from "./upload/routes.js";
 
 /**
  * Every area of the API by name: the one list the server implements (each name needs its
@@ -70,6 +71,7 @@ export const apiAreas = {
   payments: paymentRoutes,
   testProcessor: testProcessorRoutes,
   paperPackages: paperPackageRoutes,
+  upload: uploadRoutes,
 } as const;
 
 export type ApiAreas = typeof apiAreas;

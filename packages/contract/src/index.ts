@@ -57,4 +57,6 @@ export * from "./payments/policy.js";
 export * from "./payments/card.js";
 export * from "./payments/test-pricing.js";
 export * from "./paper/index.js";
+export * from "./upload/upload.js";
+export * from "./upload/routes.js";
 export * from "./areas.js";

@@ -29,6 +29,7 @@ import { availabilityHandlers } from "./availability/routes.js";
 import { schedulingHandlers } from "./scheduling/routes.js";
 import { evaluatorScheduleHandlers } from "./evaluator-schedule/routes.js";
 import { proctorReservationHandlers } from "./proctoring/reservations/routes.js";
+import { uploadHandlers } from "./upload/routes.js";
 import { invoiceHandlers } from "./payments/invoices/routes.js";
 import { prepayHandlers } from "./payments/prepay/routes.js";
 import { translationChargeHandlers } from "./payments/translation/routes.js";
@@ -67,6 +68,7 @@ const areaHandlers: AreaFactories = {
   scheduling: schedulingHandlers,
   evaluatorSchedule: evaluatorScheduleHandlers,
   proctorReservations: proctorReservationHandlers,
+  upload: uploadHandlers,
   invoices: invoiceHandlers,
   prepay: prepayHandlers,
   translationCharges: translationChargeHandlers,

@@ -33,13 +33,13 @@ import {
 /** What create_tests is given: the route's input and its path parameter. */
 export type CreateTestsInput = InputOf<typeof assignmentRoutes.createTests> & { candidateProfileId: number };
 
-interface Planned {
+export interface Planned {
   test: AccountTestRow;
   group: { id: number; description: string } | null;
 }
 
 /** Every option rule of both specs, checked against the tests that would be assigned. */
-function checkOptions(
+export function checkOptions(
   opts: Omit<CreateTestsInput, "candidateProfileId">,
   account: typeof accounts.$inferSelect,
   methods: Set<TestMethod>,

@@ -39,7 +39,7 @@ async function rolesWithSpecialties(db: Tx) {
 }
 
 /** Everything the form rules depend on, for this caller and (when editing) this candidate's office. */
-async function formContext(db: Tx, scope: ClientScope, currentOfficeId: number | null) {
+export async function formContext(db: Tx, scope: ClientScope, currentOfficeId: number | null) {
   const account = await accountOptions(db, scope.accountId);
   const all = await accountOffices(db, scope.accountId);
   const canSetOffice = scope.officeId === null;

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { defineRoute } from "../route.js";
+import { TEMPLATE_TYPES, uploadConfirmation, uploadKey, uploadMessages, uploadPreview } from "./upload.js";
+
+/**
+ * The bulk upload routes (client spec §2, §7: "multipart form post to /testing/candidates/preview").
+ * The two previews read a multipart body (the options as fields first, then one file); their
+ * input here is empty because the options come as form fields (uploadOptions). With
+ * `Accept: application/x-ndjson` the previews and confirm stream progress lines before the answer.
+ */
+export const uploadRoutes = {
+  preview: defineRoute({
+    method: "POST",
+    path: "/testing/candidates/preview",
+    input: z.object({}),
+    output: uploadPreview,
+    access: "candidates",
+    summary: "Checks an uploaded .csv or .xlsx of candidates and tests (multipart: options, then file) and returns the preview",
+  }),
+  changesPreview: defineRoute({
+    method: "POST",
+    path: "/testing/candidates/changes",
+    input: z.object({}),
+    output: uploadPreview,
+    access: "candidates",
+    summary: "Checks an uploaded file of changes to existing candidates (multipart) and returns the preview",
+  }),
+  confirm: defineRoute({
+    method: "POST",
+    path: "/testing/candidates/confirm",
+    input: z.object({ data: uploadKey }),
+    output: uploadConfirmation,
+    access: "candidates",
+    summary: "Imports the valid rows of a previewed upload in one transaction",
+  }),
+  downloadAssignments: defineRoute({
+    method: "GET",
+    path: "/testing/candidates/download_assignments",
+    input: z.object({ data: uploadKey }),
+    output: z.unknown(),
+    access: "candidates",
+    summary: "assignments.xlsx: every test an imported upload assigned, with its access code",
+  }),
+  downloadTemplate: defineRoute({
+    method: "GET",
+    path: "/testing/candidates/download_test_template",
+    input: z.object({ template_type: z.enum(TEMPLATE_TYPES, { error: uploadMessages.badTemplateType }) }),
+    output: z.unknown(),
+    access: "candidates",
+    summary: "An empty upload template (.xlsx) of the given type",
+  }),
+};

@@ -1,0 +1,221 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { ASSIGNED_TEST_VALID_DAYS, Role, TEST_METHOD_LABELS, type UploadOptions, type UploadProgress } from "@parlance/contract";
+import type { AppContext } from "../context.js";
+import type { Tx } from "../db/tx.js";
+import { accessCodes, assignedTests, candidateTrackTests, candidateTracks, candidates, mailOutbox, users } from "../db/schema.js";
+import type { ClientScope } from "../auth/scope.js";
+import { isCandidateOnly, newAccessCode, staffEmailConflict } from "../candidates/candidate-user.js";
+import { assignmentMail } from "../assignment/mail.js";
+import { DAY_MS } from "../assignment/records.js";
+import { audit } from "../audit/audit.js";
+import type { CheckedRow } from "./check.js";
+
+const CHUNK = 1_000;
+const chunks = <T>(list: T[], size = CHUNK): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+
+export interface ImportResult {
+  assignedTestIds: number[];
+  outboxIds: number[];
+  candidatesNotified: number;
+  candidatesCreated: number;
+  candidatesUpdated: number;
+}
+
+type Progress = (p: UploadProgress) => void;
+
+const candidateRow = (r: CheckedRow) => ({
+  officeId: r.values.officeId,
+  firstName: r.values.firstName,
+  middleName: r.values.middleName,
+  lastName: r.values.lastName,
+  employeeId: r.values.employeeId,
+  email: r.values.emailAddress,
+  challengeQuestion: r.values.challengeQuestion,
+  challengeAnswer: r.values.challengeAnswer,
+  clientNotes: r.values.clientNotes,
+  adjustments: r.values.adjustments,
+  languageId: r.values.languageId ?? 140,
+  healthCareRoleId: r.values.healthCareRoleId,
+  healthCareSpecialtyId: r.values.healthCareSpecialtyId,
+});
+
+/** A changes file: each row's values replace the candidate's (one transaction, the caller's). */
+export async function importChanges(tx: Tx, scope: ClientScope, rows: CheckedRow[], progress: Progress): Promise<ImportResult> {
+  let done = 0;
+  for (const r of rows) {
+    await tx.update(candidates).set({ ...candidateRow(r), updatedAt: new Date() }).where(eq(candidates.id, r.existing!.id));
+    if (++done % 500 === 0) progress({ phase: "importing", done, total: rows.length });
+  }
+  await audit({ db: tx }, { scope, action: "upload.changes", targetType: "candidate", targetId: rows[0]?.existing?.id ?? 0 });
+  return { assignedTestIds: [], outboxIds: [], candidatesNotified: 0, candidatesCreated: 0, candidatesUpdated: rows.length };
+}
+
+/**
+ * An upload: new candidates (one per email; rows of one email are one person), a sign-in for each
+ * (shared with the person's other employers, as ensureCandidateUser does), batteries for groups,
+ * an access code and an assigned test per test (the values create_tests writes), and the
+ * notification mails in the outbox, all in the caller's transaction and written a thousand rows a
+ * statement.
+ */
+export async function importAssignments(
+  ctx: Pick<AppContext, "config">,
+  tx: Tx,
+  scope: ClientScope,
+  account: { name: string },
+  opts: UploadOptions,
+  rows: CheckedRow[],
+  progress: Progress,
+): Promise<ImportResult> {
+  const total = rows.reduce((n, r) => n + r.planned.length, 0) + rows.length;
+  let done = 0;
+  const step = (n: number) => {
+    done += n;
+    progress({ phase: "importing", done: Math.min(done, total), total });
+  };
+
+  // 1. Candidates: the matched ones, and one new profile per new person.
+  const person = new Map<string, { id: number; userId: number | null; email: string; languageId: number; firstName: string; lastName: string }>();
+  const personKey = (r: CheckedRow, i: number) => r.emailKey || `row-${i}`;
+  const uniqueFresh: { k: string; r: CheckedRow }[] = [];
+  const freshKeys = new Set<string>();
+  rows.forEach((r, i) => {
+    const k = personKey(r, i);
+    if (r.existing) person.set(k, { id: r.existing.id, userId: r.existing.userId, email: r.existing.email.trim(), languageId: r.existing.languageId, firstName: r.existing.firstName, lastName: r.existing.lastName });
+    else if (!person.has(k) && !freshKeys.has(k)) {
+      freshKeys.add(k);
+      uniqueFresh.push({ k, r });
+    }
+  });
+  for (const part of chunks(uniqueFresh)) {
+    const ids = await tx.insert(candidates).values(part.map((f) => ({ accountId: scope.accountId, ...candidateRow(f.r) }))).returning({ id: candidates.id });
+    part.forEach((f, i) => person.set(f.k, { id: ids[i]!.id, userId: null, email: f.r.values.emailAddress.trim(), languageId: f.r.values.languageId ?? 140, firstName: f.r.values.firstName, lastName: f.r.values.lastName }));
+    step(part.length);
+  }
+
+  // 2. Sign-ins: an existing candidate user of the same email is shared, never a staff user.
+  const needUser = [...person.values()].filter((p) => p.userId === null);
+  for (const part of chunks(needUser)) {
+    const emails = part.map((p) => p.email.toLowerCase()).filter(Boolean);
+    const found = emails.length ? await tx.select({ id: users.id, email: users.email, roles: users.roles }).from(users).where(inArray(sql<string>`lower(${users.email})`, emails)) : [];
+    const byEmail = new Map(found.map((u) => [u.email.toLowerCase(), u]));
+    const missing = part.filter((p) => !p.email || !byEmail.has(p.email.toLowerCase()));
+    for (const p of part) {
+      const u = p.email ? byEmail.get(p.email.toLowerCase()) : undefined;
+      if (u && !isCandidateOnly(u.roles)) throw staffEmailConflict();
+      if (u) p.userId = u.id;
+    }
+    if (missing.length > 0) {
+      const made = await tx
+        .insert(users)
+        .values(
+          missing.map((p) => ({
+            email: p.email || `candidate-${p.id}@no-email.invalid`,
+            firstName: p.firstName,
+            lastName: p.lastName,
+            roles: [Role.Candidate, Role.User],
+            accountId: scope.accountId,
+            officeId: null,
+            language: p.languageId === 104 ? "zh-HANS" : p.languageId === 106 ? "zh-HANT" : "en-US",
+          })),
+        )
+        .returning({ id: users.id });
+      missing.forEach((p, i) => (p.userId = made[i]!.id));
+    }
+    const pairs = sql.join(
+      part.map((p) => sql`(${p.id}::int, ${p.userId}::int)`),
+      sql`, `,
+    );
+    await tx.execute(sql`UPDATE candidates SET user_id = v.u FROM (VALUES ${pairs}) AS v(c, u) WHERE candidates.id = v.c`);
+  }
+
+  // 3. Batteries for test groups, and their track tests.
+  const perRow = rows.map((r, i) => ({ r, p: person.get(personKey(r, i))! }));
+  const grouped = perRow.filter((x) => x.r.planned[0]?.group);
+  const trackOfRow = new Map<CheckedRow, number>();
+  for (const part of chunks(grouped)) {
+    const ids = await tx
+      .insert(candidateTracks)
+      .values(part.map(({ r, p }) => ({ accountId: scope.accountId, candidateId: p.id, testGroupId: r.planned[0]!.group!.id, description: r.planned[0]!.group!.description })))
+      .returning({ id: candidateTracks.id });
+    part.forEach(({ r }, i) => trackOfRow.set(r, ids[i]!.id));
+  }
+  const trackTests = grouped.flatMap(({ r }) => r.planned.map((p, position) => ({ trackId: trackOfRow.get(r)!, accountTestId: p.test.accountTestId, position, requiresScheduling: false })));
+  const trackTestIds: number[] = [];
+  for (const part of chunks(trackTests)) trackTestIds.push(...(await tx.insert(candidateTrackTests).values(part).returning({ id: candidateTrackTests.id })).map((x) => x.id));
+
+  // 4. Access codes and assigned tests, as create_tests writes them.
+  const expiresAt = new Date(Date.now() + ASSIGNED_TEST_VALID_DAYS * DAY_MS);
+  const items = perRow.flatMap(({ r, p }) => r.planned.map((planned) => ({ r, p, planned })));
+  const codes = await newCodes(tx, items.map((x) => x.p.userId!), expiresAt);
+  let trackTestAt = 0;
+  const values = items.map(({ r, p, planned }, i) => ({
+    accountId: scope.accountId,
+    officeId: r.officeId,
+    candidateId: p.id,
+    accountTestId: planned.test.accountTestId,
+    testId: planned.test.testId,
+    candidateTrackTestId: planned.group ? trackTestIds[trackTestAt++]! : null,
+    accessCode: codes[i]!,
+    state: "takeable" as const,
+    feeCents: planned.test.feeCents,
+    notifyCandidate: opts.notify_candidates && p.email !== "",
+    useMedicalTestRecommendations: opts.use_medical_selection,
+    expiresAt,
+    assignedByUserId: scope.userId,
+  }));
+  const assignedTestIds: number[] = [];
+  for (const part of chunks(values)) {
+    assignedTestIds.push(...(await tx.insert(assignedTests).values(part).returning({ id: assignedTests.id })).map((x) => x.id));
+    step(part.length);
+  }
+
+  // 5. One notification a person with an email: every test of theirs in this upload.
+  const outboxIds: number[] = [];
+  let candidatesNotified = 0;
+  if (opts.notify_candidates) {
+    const byPerson = new Map<number, { p: (typeof items)[number]["p"]; tests: { description: string; method: string; accessCode: string }[] }>();
+    items.forEach(({ p, planned }, i) => {
+      if (!p.email) return;
+      const entry = byPerson.get(p.id) ?? { p, tests: [] };
+      entry.tests.push({ description: planned.test.description, method: TEST_METHOD_LABELS[planned.test.method], accessCode: codes[i]! });
+      byPerson.set(p.id, entry);
+    });
+    const mails = [...byPerson.values()].map(({ p, tests }) =>
+      assignmentMail({ to: p.email, languageId: p.languageId, firstName: p.firstName, accountName: account.name, selfScheduling: false, signInLink: `${ctx.config.publicUrl}/login?use_code=1`, expiresAt, tests }),
+    );
+    for (const part of chunks(mails)) {
+      const ids = await tx
+        .insert(mailOutbox)
+        .values(part.map((m) => ({ toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html ?? null, template: m.template })))
+        .returning({ id: mailOutbox.id });
+      outboxIds.push(...ids.map((x) => x.id));
+    }
+    candidatesNotified = mails.length;
+  }
+  await audit({ db: tx }, { scope, action: "upload.import", targetType: "candidate", targetId: perRow[0]?.p.id ?? 0 });
+  return { assignedTestIds, outboxIds, candidatesNotified, candidatesCreated: uniqueFresh.length, candidatesUpdated: 0 };
+}
+
+/** Fresh access codes, one for each user given, inserted a thousand at a time (a clash is drawn again). */
+async function newCodes(tx: Tx, userIds: number[], expiresAt: Date): Promise<string[]> {
+  const codes: string[] = new Array(userIds.length);
+  let pending = userIds.map((_, i) => i);
+  while (pending.length > 0) {
+    const retry: number[] = [];
+    for (const part of chunks(pending)) {
+      const drawn = part.map((i) => ({ i, code: newAccessCode() }));
+      const inserted = await tx
+        .insert(accessCodes)
+        .values(drawn.map((d) => ({ code: d.code, userId: userIds[d.i]!, expiresAt })))
+        .onConflictDoNothing()
+        .returning({ code: accessCodes.code });
+      const ok = new Set(inserted.map((x) => x.code));
+      for (const d of drawn) {
+        if (ok.delete(d.code)) codes[d.i] = d.code;
+        else retry.push(d.i);
+      }
+    }
+    pending = retry;
+  }
+  return codes;
+}

@@ -1,0 +1,91 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { TEMPLATE_COLUMNS, type UploadProgress, type uploadRoutes } from "@parlance/contract";
+import type { AppContext } from "../context.js";
+import type { AreaHandlers } from "../http/implement-area.js";
+import { HttpError } from "../http/errors.js";
+import { ValidationError } from "../http/validation.js";
+import { confirmUpload, previewUpload, uploadAssignmentIds, uploadError, type UploadedFile } from "./service.js";
+import { assignmentsWorkbook, templateWorkbook, XLSX_TYPE } from "./downloads.js";
+
+/** The one file of a multipart upload and the fields sent before it; too large answers 413. */
+async function readUpload(req: FastifyRequest): Promise<UploadedFile> {
+  if (!req.isMultipart()) throw uploadError(400, "noFile");
+  let part;
+  try {
+    part = await req.file();
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode === 413) throw uploadError(413, "tooLarge");
+    throw uploadError(400, "noFile");
+  }
+  if (!part) throw uploadError(400, "noFile");
+  const fields: Record<string, string> = {};
+  for (const [name, field] of Object.entries(part.fields)) {
+    const one = Array.isArray(field) ? field[0] : field;
+    if (one && one.type === "field") fields[name] = String(one.value);
+  }
+  let buffer: Buffer;
+  try {
+    buffer = await part.toBuffer();
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode === 413) throw uploadError(413, "tooLarge");
+    throw uploadError(400, "noFile");
+  }
+  return { filename: part.filename, buffer, fields };
+}
+
+/**
+ * With `Accept: application/x-ndjson` the answer is a stream of lines — `{"progress": {phase,
+ * done, total}}` as the work goes, then `{"result": …}` or `{"error": {status, message,
+ * messageKey}}` — so a page shows a 10,000-row file being read, checked and imported. Without it,
+ * the plain JSON answer (and its status) of any other route.
+ */
+async function streamed<T>(req: FastifyRequest, reply: FastifyReply, work: (progress: (p: UploadProgress) => void) => Promise<T>): Promise<T> {
+  if (!(req.headers.accept ?? "").includes("application/x-ndjson")) return work(() => {});
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" });
+  const line = (value: unknown) => raw.write(`${JSON.stringify(value)}\n`);
+  let last = 0;
+  try {
+    const result = await work((progress) => {
+      const now = Date.now();
+      if (now - last < 100 && progress.done < progress.total) return;
+      last = now;
+      line({ progress });
+    });
+    line({ result });
+  } catch (err) {
+    if (err instanceof ValidationError) line({ error: { status: 400, message: err.message } });
+    else if (err instanceof HttpError) line({ error: { status: err.statusCode, message: err.message, messageKey: err.messageKey } });
+    else {
+      req.log.error({ err }, "upload failed");
+      line({ error: { status: 500, message: "An error occurred.", messageKey: "errors.generic" } });
+    }
+  }
+  raw.end();
+  return reply as unknown as T;
+}
+
+/** /testing/candidates/{preview,changes,confirm,download_assignments,download_test_template}. */
+export const uploadHandlers = (ctx: AppContext): AreaHandlers<typeof uploadRoutes> => ({
+  preview: async ({ scope, req, reply }) => {
+    const file = await readUpload(req);
+    return streamed(req, reply, (progress) => previewUpload(ctx, scope, "upload", file, progress));
+  },
+  changesPreview: async ({ scope, req, reply }) => {
+    const file = await readUpload(req);
+    return streamed(req, reply, (progress) => previewUpload(ctx, scope, "changes", file, progress));
+  },
+  confirm: ({ input, scope, req, reply }) => streamed(req, reply, (progress) => confirmUpload(ctx, scope, input.data, progress)),
+  downloadAssignments: async ({ input, scope, reply }) => {
+    const ids = await uploadAssignmentIds(ctx, scope, input.data);
+    reply.header("content-type", XLSX_TYPE).header("content-disposition", `attachment; filename="assignments.xlsx"`);
+    return reply.send(assignmentsWorkbook(ctx, ids));
+  },
+  downloadTemplate: async ({ input, reply }) => {
+    const file = await templateWorkbook(input.template_type);
+    const name = input.template_type in TEMPLATE_COLUMNS ? `${input.template_type}_template.xlsx` : "template.xlsx";
+    reply.header("content-type", XLSX_TYPE).header("content-disposition", `attachment; filename="${name}"`);
+    return reply.send(file);
+  },
+});
