@@ -117,6 +117,16 @@ describe("assign only", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ reservation: null, message: "The candidate may now schedule their proctoring session from their list of tests." });
     expect(await test(a)).toMatchObject({ state: "needs_scheduling", allowCandidateToSchedule: true, scheduledAt: null });
+    // The candidate finds it under Tests Requiring Scheduling, opening the proctoring reservation screen.
+    const list = (await t.request({ method: "GET", url: "/api/tests/list", cookie: c.cookie })).json();
+    expect(list.schedulableTests.find((e: { assignedTestId: number }) => e.assignedTestId === a)?.href).toBe(`/testing/proctor/schedule/${c.candidateId}?assigned_tests=${a}`);
+    // Once the candidate reserves it, it is upcoming at the reserved time.
+    await post(ACCEPT, { accept: true }, c.cookie);
+    const { date, slot } = await firstTime(t, c.cookie, c.candidateId, [a]);
+    expect((await post(CONFIRM, { date, time: slot.time, cost: slot.cost, candidateProfileId: c.candidateId, assignedTestIds: [a] }, c.cookie)).statusCode).toBe(200);
+    expect(await test(a)).toMatchObject({ state: "takeable", scheduledAt: new Date(slot.startsAt) });
+    const after = (await t.request({ method: "GET", url: "/api/tests/list", cookie: c.cookie })).json();
+    expect(after.upcomingTests.find((e: { assignedTestId: number }) => e.assignedTestId === a)?.testAt).toBe(slot.startsAt);
   });
 });
 

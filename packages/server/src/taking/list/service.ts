@@ -16,6 +16,7 @@ async function heldTests(ctx: AppContext, scope: Scope, extra?: SQL) {
       id: assignedTests.id,
       candidateId: assignedTests.candidateId,
       allowCandidateToSchedule: assignedTests.allowCandidateToSchedule,
+      useProctorService: assignedTests.useProctorService,
       state: assignedTests.state,
       scheduledAt: assignedTests.scheduledAt,
       expiresAt: assignedTests.expiresAt,
@@ -60,7 +61,11 @@ function entryOf(r: Held, list: ListName, now: Date): TestListEntry {
     inProgress: r.attemptState === "in_progress",
     startsNow: window !== null && window.opensAt <= now && now < window.closesAt,
     // Only a test left to the candidate opens the schedule-test screen; others their administrator schedules.
-    href: entryHref(list, { ...r, candidateId: r.allowCandidateToSchedule ? r.candidateId : undefined }, r.id),
+    href:
+      // A proctor-service test left to the candidate opens the proctoring reservation screen.
+      list === "schedulable" && r.useProctorService && r.allowCandidateToSchedule
+        ? `/testing/proctor/schedule/${r.candidateId}?assigned_tests=${r.id}`
+        : entryHref(list, { ...r, candidateId: r.allowCandidateToSchedule ? r.candidateId : undefined }, r.id),
     assignedTestIds: [r.id],
     accountNames: [r.accountName],
   };
