@@ -100,6 +100,10 @@ export const routes = [
             path,
             element: page(() => import("../features/scheduling/SchedulePage")),
           })),
+          // Proctoring reservation (client spec §2): the account's staff or the candidate; the server decides who reaches which candidate.
+          { path: "/testing/proctor/schedule/:id", element: page(() => import("../features/proctoring/reservation/ProctorSchedulePage")) },
+          { path: "/testing/proctor/contact_details/:id", element: page(() => import("../features/proctoring/reservation/ContactDetailsPage")) },
+          { path: "/testing/proctor/terms", element: page(() => import("../features/proctoring/reservation/TermsPage")) },
           { path: "/testing/candidates/healthcare_roles", element: guarded("candidates", page(() => import("../features/healthcare/HealthcareRolesPage"))) },
           { path: "/testing/candidates/tests", element: guarded("testHistory", page(() => import("../features/history/TestHistoryPage"))) },
           { path: "/testing/track/:id", element: guarded("candidates", page(() => import("../features/tracks/TrackPage"))) },

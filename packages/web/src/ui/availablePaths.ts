@@ -19,6 +19,7 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/testing/candidates/healthcare_roles",
   "/testing/candidates/tests",
   "/testing/tests",
+  "/testing/proctor/terms",
   "/testing/scales",
   "/testing/results/verify",
   "/testing/results",

@@ -1,0 +1,2 @@
+/** The scheduling feature's public face: the calendar other features' date pickers reuse. */
+export { Calendar } from "./Calendar";
