@@ -171,8 +171,8 @@ export const scoreableContent = z.object({
   download_kind: z.enum(["pdf"]).nullable(),
   download_url: z.string().nullable(),
   /** Paper: the scanned responses (a PDF) when they came back scanned, and the responses when typed in. */
-  scanned_responses_url: z.string().nullable().default(null),
-  entered_responses: z.string().nullable().default(null),
+  scanned_responses_url: z.string().nullable().optional(),
+  entered_responses: z.string().nullable().optional(),
   /** Earlier results this candidate has for the same test (a retest when above 0). */
   repeats: z.number().int(),
   sections: z.array(scoreableSection),

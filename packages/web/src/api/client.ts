@@ -27,6 +27,8 @@ export interface CallOptions {
   /** Gives up after this long: a half-open connection must not hold the caller forever. Fails as a network error (status 0). */
   timeoutMs?: number;
   fetch?: FetchLike;
+  /** A multipart upload (a file): sent as the body instead of the JSON input, with the browser's own content type. */
+  formData?: FormData;
 }
 
 /** Browsers refuse a keepalive request whose body is over 64 KiB. */
@@ -65,6 +67,8 @@ export async function call<R extends RouteDef>(
     for (const [k, v] of Object.entries((input ?? {}) as Record<string, unknown>)) if (v !== undefined && v !== null) query.set(k, String(v));
     const qs = query.toString();
     if (qs) url += `?${qs}`;
+  } else if (init.formData) {
+    options.body = init.formData;
   } else {
     options.headers = { ...options.headers, "content-type": "application/json" };
     options.body = JSON.stringify(input ?? {});

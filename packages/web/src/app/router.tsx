@@ -94,7 +94,12 @@ export const routes = [
             element: guarded("candidates", page(() => import("../features/candidates/CandidateDetailPage"))),
           })),
           // Screens of later issues: the not-found page until they exist, not the `:id` route's "Candidate not found".
-          ...["upload", "changes", "preview", "confirm", "outstanding_paper_tests"].map((name) => ({ path: `/testing/candidates/${name}`, element: <NotFound /> })),
+          ...["upload", "changes", "preview", "confirm"].map((name) => ({ path: `/testing/candidates/${name}`, element: <NotFound /> })),
+          // Paper test packages and outstanding paper tests (client spec §2; issue 14).
+          { path: "/testing/candidates/outstanding_paper_tests", element: guarded("outstandingPaperTests", page(() => import("../features/paper/OutstandingPage"))) },
+          { path: "/testing/groups", element: guarded("groups", page(() => import("../features/paper/GroupsPage"))) },
+          { path: "/testing/groups/alert/:key", element: guarded("groups", page(() => import("../features/paper/AlertPage"))) },
+          { path: "/testing/groups/:key", element: guarded("groups", page(() => import("../features/paper/PackagePage"))) },
           // The schedule-test screen: a candidate (their own test) or the account's staff; the server decides who reaches it.
           ...["/testing/candidates/:id/scheduledtest/:testId", "/testing/candidates/:id/scheduledtest/:testId/request"].map((path) => ({
             path,

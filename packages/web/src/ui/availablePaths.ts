@@ -18,6 +18,8 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/testing/candidates/new",
   "/testing/candidates/healthcare_roles",
   "/testing/candidates/tests",
+  "/testing/candidates/outstanding_paper_tests",
+  "/testing/groups",
   "/testing/tests",
   "/testing/proctor/terms",
   "/testing/scales",

@@ -54,7 +54,22 @@ export function TestFacts({ content }: { content: ScoreableContent }) {
             {t("scoring.edit.paperPdf")}
           </Anchor>
         )}
+        {content.scanned_responses_url && (
+          <Anchor href={content.scanned_responses_url} target="_blank" rel="noopener">
+            {t("paper.scoring.scannedResponses")}
+          </Anchor>
+        )}
       </Group>
+      {content.entered_responses && (
+        <Stack gap={4} mt="md">
+          <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
+            {t("paper.scoring.enteredResponses")}
+          </Text>
+          <Text style={{ whiteSpace: "pre-wrap" }} lang={content.language_code}>
+            {content.entered_responses}
+          </Text>
+        </Stack>
+      )}
     </Paper>
   );
 }
