@@ -4,6 +4,7 @@ import type { RouteDef } from "@parlance/contract";
 import type { z } from "zod";
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { DEMO_USERS } from "../demo/world.js";
+import { DEMO_PREPAY_ACCOUNT } from "../demo/billing.js";
 
 /**
  * No input answers 5xx: every contract route, called by someone allowed to call it, gets every
@@ -39,7 +40,8 @@ let t: TestApp;
 const sessionFor = new Map<string, string>();
 beforeAll(async () => {
   t = await createTestApp({ jobs: false });
-  for (const user of DEMO_USERS) {
+  // The prepay account's administrator (demo/billing.ts) holds `prepay`.
+  for (const user of [...DEMO_USERS, DEMO_PREPAY_ACCOUNT.admin]) {
     const cookie = await t.signIn(user.email);
     const startup = (await t.request({ method: "GET", url: "/api/startup", cookie })).json();
     for (const [permission, on] of Object.entries(startup.authorized)) if (on && !sessionFor.has(permission)) sessionFor.set(permission, cookie);
