@@ -94,7 +94,11 @@ export const routes = [
             element: guarded("candidates", page(() => import("../features/candidates/CandidateDetailPage"))),
           })),
           // Screens of later issues: the not-found page until they exist, not the `:id` route's "Candidate not found".
-          ...["upload", "changes", "preview", "confirm"].map((name) => ({ path: `/testing/candidates/${name}`, element: <NotFound /> })),
+          // Bulk upload (client spec §2; issue 14).
+          { path: "/testing/candidates/upload", element: guarded("candidates", page(() => import("../features/upload/UploadPage"))) },
+          { path: "/testing/candidates/changes", element: guarded("candidates", page(() => import("../features/upload/ChangesPage"))) },
+          { path: "/testing/candidates/preview", element: guarded("candidates", page(() => import("../features/upload/PreviewPage"))) },
+          { path: "/testing/candidates/confirm", element: guarded("candidates", page(() => import("../features/upload/ConfirmPage"))) },
           // Paper test packages and outstanding paper tests (client spec §2; issue 14).
           { path: "/testing/candidates/outstanding_paper_tests", element: guarded("outstandingPaperTests", page(() => import("../features/paper/OutstandingPage"))) },
           { path: "/testing/groups", element: guarded("groups", page(() => import("../features/paper/GroupsPage"))) },

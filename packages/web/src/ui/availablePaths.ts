@@ -16,6 +16,8 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/testing/settings/resultrecipients",
   "/testing/candidates",
   "/testing/candidates/new",
+  "/testing/candidates/upload",
+  "/testing/candidates/changes",
   "/testing/candidates/healthcare_roles",
   "/testing/candidates/tests",
   "/testing/candidates/outstanding_paper_tests",

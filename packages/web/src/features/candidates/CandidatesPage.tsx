@@ -15,6 +15,7 @@ import { useDeleteCandidate } from "./useDeleteCandidate";
 import { candidatePath, downloadHref, editCandidatePath, NEW_CANDIDATE_PATH } from "./paths";
 import { SearchHelp } from "./SearchHelp";
 import { useQuerySearch } from "../../ui/useQuerySearch";
+import { CHANGES_PATH, UPLOAD_PATH } from "../upload";
 
 /** The spec's cap on the email search field (§5, §9). */
 const EMAIL_SEARCH_MAX = 24;
@@ -133,9 +134,17 @@ export default function CandidatesPage() {
   ];
 
   const addButton = (
-    <Button component={Link} to={NEW_CANDIDATE_PATH}>
-      {t("candidates.add")}
-    </Button>
+    <>
+      <Button component={Link} to={UPLOAD_PATH} variant="default">
+        {t("upload.title")}
+      </Button>
+      <Button component={Link} to={CHANGES_PATH} variant="default">
+        {t("upload.changesTitle")}
+      </Button>
+      <Button component={Link} to={NEW_CANDIDATE_PATH}>
+        {t("candidates.add")}
+      </Button>
+    </>
   );
 
   const badQuery = (err: unknown) =>

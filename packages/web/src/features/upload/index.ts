@@ -1,0 +1,1 @@
+export { UPLOAD_PATH, CHANGES_PATH } from "./paths";
