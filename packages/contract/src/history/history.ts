@@ -92,6 +92,8 @@ export const candidateTestRecord = z.object({
   assigned_at: z.string(),
   /** Not started, so delete_test may remove it. */
   deletable: z.boolean(),
+  /** Assigned with the proctor service: its sitting is reserved on the proctoring reservation screen. */
+  uses_proctor_service: z.boolean(),
   view: testStatusView,
 });
 export type CandidateTestRecord = z.infer<typeof candidateTestRecord>;

@@ -57,6 +57,7 @@ export async function candidateHistory({ db }: DbContext, anyScope: Scope, { can
       method: tests.method,
       proctorState: candidateTests.proctorState,
       proctorValue: candidateTests.proctorValue,
+      useProctorService: assignedTests.useProctorService,
     })
     .from(assignedTests)
     .innerJoin(tests, eq(tests.id, assignedTests.testId))
@@ -92,6 +93,7 @@ export async function candidateHistory({ db }: DbContext, anyScope: Scope, { can
       can_reschedule: window.cancelable,
       assigned_at: r.createdAt.toISOString(),
       deletable: isDeletable(r),
+      uses_proctor_service: r.useProctorService,
       view,
     };
   });

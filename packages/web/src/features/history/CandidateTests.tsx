@@ -131,6 +131,18 @@ export function CandidateTests({ candidateId }: { candidateId: number }) {
               {t("scheduling.schedule")}
             </Button>
           )}
+          {/* An open proctor-service test: reserve its proctoring sitting, or see the reservation. */}
+          {r.uses_proctor_service && r.candidate_test_id === null && !r.expired && (r.state === "takeable" || r.state === "needs_scheduling") && (
+            <Button
+              component={Link}
+              to={`/testing/proctor/schedule/${candidateId}?assigned_tests=${r.assigned_test_id}`}
+              size="compact-sm"
+              variant="light"
+              aria-label={t(r.is_scheduled ? "proctorReservation.entry.viewNamed" : "proctorReservation.entry.reserveNamed", { test: r.description })}
+            >
+              {t(r.is_scheduled ? "proctorReservation.entry.view" : "proctorReservation.entry.reserve")}
+            </Button>
+          )}
           {r.deletable && (
             <Button
               size="compact-sm"
