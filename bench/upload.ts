@@ -1,0 +1,112 @@
+/**
+ * Bulk upload at scale (issue 14, point 6): a file of N rows (default 10,000; BENCH_UPLOAD_ROWS)
+ * as XLSX and the same as CSV, previewed and confirmed through the real server (its own process),
+ * on PostgreSQL (a scratch database) and on PGlite. Prints for each: the file's size, preview time,
+ * confirm time, and the server's peak memory (RSS of its process tree, sampled every 20 ms) with
+ * its resting RSS before the upload. Aim: preview < 2 s and confirm < 5 s for 10,000 rows on PostgreSQL.
+ *
+ *   npm run bench:upload
+ *   BENCH_UPLOAD_ROWS=100000 DATABASE_URL=postgres://user@host:5432/db npm run bench:upload
+ *   BENCH_UPLOAD_DB=pglite npm run bench:upload      (one database only: pglite or postgres)
+ */
+import ExcelJS from "exceljs";
+import { createScratchDatabase } from "../packages/server/src/db/scratch.js";
+import { startServer, type RunningServer } from "../e2e/support/server.js";
+import { rssMiB, SERVER_URL } from "./scale-data.js";
+
+const ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 10_000);
+const ONLY = process.env.BENCH_UPLOAD_DB;
+const HEADER = ["Last Name", "First Name", "Email", "Office", "Health Care Role", "Health Care Specialty", "Test", "Notes"];
+
+function rowsOf(tag: string, role: string, specialty: string): string[][] {
+  const offices = ["Boston", "Chicago", "Seattle"];
+  return Array.from({ length: ROWS }, (_, i) => [
+    `${tag}Last${i}`,
+    i % 7 === 0 ? "小明" : i % 11 === 0 ? "ليلى" : `First${i}`,
+    `${tag}.${i}@bench.example`,
+    offices[i % 3]!,
+    role,
+    specialty,
+    "English Reading Proficiency",
+    i % 13 === 0 ? "=SUM(1,2)" : "",
+  ]);
+}
+
+const csvOf = (rows: string[][]) => Buffer.from(`\uFEFF${[HEADER, ...rows].map((r) => r.map((c) => (/[",;\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(",")).join("\r\n")}\r\n`);
+async function xlsxOf(rows: string[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Candidates");
+  sheet.addRow(HEADER);
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Runs `work` while sampling the server's RSS; the peak and the time taken. */
+async function measured<T>(server: RunningServer, work: () => Promise<T>): Promise<{ value: T; ms: number; peak: number }> {
+  const pid = server.process.pid!;
+  let peak = rssMiB(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pid) || 0)), 20);
+  const start = performance.now();
+  try {
+    const value = await work();
+    return { value, ms: performance.now() - start, peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function runOn(label: string, server: RunningServer): Promise<void> {
+  const base = server.url;
+  const login = await fetch(`${base}/login`, { method: "POST", headers: { origin: base, "content-type": "application/json" }, body: JSON.stringify({ email_address: "admin@northwind.example", password: "Parlance-demo-1" }) });
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+  const roles = (await (await fetch(`${base}/api/healthcare_roles/get_roles`, { headers: { cookie } })).json()) as { roles: { name: string; specialties: { name: string }[] }[] };
+  const role = roles.roles.find((r) => r.specialties.length > 0)!;
+  console.log(`${label}: ${ROWS.toLocaleString("en-US")} rows, resting RSS ${rssMiB(server.process.pid!).toFixed(0)} MiB`);
+  for (const format of ["xlsx", "csv"] as const) {
+    const rows = rowsOf(`${format}${Date.now().toString(36)}`, role.name, role.specialties[0]!.name);
+    const bytes = format === "xlsx" ? await xlsxOf(rows) : csvOf(rows);
+    const form = () => {
+      const f = new FormData();
+      f.append("template_type", "regular_with_roles");
+      f.append("notify_candidates", "true");
+      f.append("file", new Blob([new Uint8Array(bytes)]), `bench.${format}`);
+      return f;
+    };
+    const preview = await measured(server, async () => {
+      const res = await fetch(`${base}/testing/candidates/preview`, { method: "POST", headers: { origin: base, cookie }, body: form() });
+      const body = (await res.json()) as { data: string; errors: unknown[]; totalAssignments: number };
+      if (res.status !== 200) throw new Error(`preview ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+      return body;
+    });
+    const confirm = await measured(server, async () => {
+      const res = await fetch(`${base}/testing/candidates/confirm`, { method: "POST", headers: { origin: base, cookie, "content-type": "application/json" }, body: JSON.stringify({ data: preview.value.data }) });
+      const body = (await res.json()) as { assignments: number; candidatesNotified: number };
+      if (res.status !== 200) throw new Error(`confirm ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+      return body;
+    });
+    console.log(
+      `  ${format.toUpperCase().padEnd(4)} ${(bytes.length / 1024 / 1024).toFixed(1)} MiB: preview ${(preview.ms / 1000).toFixed(2)} s (${preview.value.errors.length} errors, peak RSS ${preview.peak.toFixed(0)} MiB), ` +
+        `confirm ${(confirm.ms / 1000).toFixed(2)} s (${confirm.value.assignments.toLocaleString("en-US")} tests, ${confirm.value.candidatesNotified.toLocaleString("en-US")} mails queued, peak RSS ${confirm.peak.toFixed(0)} MiB)`,
+    );
+  }
+}
+
+const env = { NODE_ENV: "production", SEED_DEMO: "always", LOG_LEVEL: "warn" };
+if (ONLY !== "pglite") {
+  const scratch = await createScratchDatabase(SERVER_URL, "parlance_bench_upload");
+  const server = await startServer({ env: { ...env, DATABASE_URL: scratch.url } });
+  try {
+    await runOn("PostgreSQL", server);
+  } finally {
+    await server.stop();
+    await scratch.drop();
+  }
+}
+if (ONLY !== "postgres") {
+  const server = await startServer({ env });
+  try {
+    await runOn("PGlite", server);
+  } finally {
+    await server.stop();
+  }
+}
