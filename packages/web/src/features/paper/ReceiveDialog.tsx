@@ -49,7 +49,7 @@ export function ReceiveDialog({ test, onClose, onReceived }: { test: ReceivingTe
   };
 
   return (
-    <Modal opened={test !== null} onClose={close} title={t("paper.receive.title")} size="lg">
+    <Modal opened={test !== null} onClose={close} title={t("paper.receive.title")} size="lg" closeButtonProps={{ "aria-label": t("ui.close") }}>
       {test && (
         <form
           noValidate
