@@ -24,7 +24,7 @@ describe("test prices", () => {
   });
 
   it("a price is one of the table's, in whole cents, and never falls as the duration grows", () => {
-    const prices = new Set(TEST_PRICES.flatMap((t) => [t.withNoticeCents, t.shortNoticeCents]));
+    const prices = new Set<number>(TEST_PRICES.flatMap((t) => [t.withNoticeCents, t.shortNoticeCents]));
     fc.assert(
       fc.property(duration, duration, fc.boolean(), (a, b, notice) => {
         const [lo, hi] = a <= b ? [a, b] : [b, a];

@@ -5,6 +5,7 @@ import { assignedTests, auditLog, payments, tests } from "../db/schema.js";
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { assign, candidateWithLogin } from "../taking/test-fixtures.js";
 import { signWebhook } from "./processor/signature.js";
+import { payWithCard } from "./test-fixtures.js";
 
 /**
  * Paying for tests that need payment with the local test-mode processor: the fee list, a card that
@@ -21,17 +22,6 @@ let key: string;
 const get = (url: string, cookie?: string) => t.request({ method: "GET", url, cookie });
 const post = (url: string, body: unknown, cookie?: string) => t.request({ method: "POST", url, cookie, body });
 const EXP = { exp_month: 9, exp_year: 2041 };
-
-/** The browser's part, as the local card form does it: the card to the processor, then confirm. */
-export async function payWithCard(app: TestApp, start: { chargeIdentifier: string; clientSecret: string; publicKey: string }, number: string) {
-  const pm = await app.request({ method: "POST", url: "/test-processor/v1/payment_methods", body: { key: start.publicKey, type: "card", card: { number, ...EXP, cvc: "072" } } });
-  if (pm.statusCode !== 200) return pm;
-  return app.request({
-    method: "POST",
-    url: `/test-processor/v1/payment_intents/${start.chargeIdentifier}/confirm`,
-    body: { key: start.publicKey, client_secret: start.clientSecret, payment_method: pm.json().id },
-  });
-}
 
 const stateOf = async (id: number) => (await t.ctx.db.select({ state: assignedTests.state }).from(assignedTests).where(eq(assignedTests.id, id)))[0]!.state;
 const paymentCount = async () => (await t.ctx.db.select({ n: count() }).from(payments))[0]!.n;

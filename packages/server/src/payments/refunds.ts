@@ -22,26 +22,29 @@ async function refundedCents(tx: Tx, paymentId: number): Promise<number> {
 
 /**
  * POST /api/payments/refund (provider staff, permission refunds): refunds part or all of a settled
- * payment through its processor; the refund row and the audit line are written together. The
- * payment row is locked while the amount left is checked, so two refunds cannot pass it.
+ * payment through its processor (which refuses more than is left of it); the refund row and the
+ * audit line are then written together.
  */
 export async function refundPayment(ctx: Ctx, scope: Scope, input: { paymentId: number; amountCents: number; reason: string }) {
+  const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, input.paymentId));
+  if (!payment) throw new HttpError(404, paymentMessages.paymentNotFound, "payments.errors.paymentNotFound");
+  if (payment.state !== "succeeded" || !payment.settledAt) throw new HttpError(409, paymentMessages.notRefundable, "payments.errors.notRefundable");
+  const already = await refundedCents(ctx.db, payment.id);
+  if (input.amountCents > payment.amountCents - already) throw badRequest(paymentMessages.badRefund, "payments.errors.badRefund");
+  const processor = paymentProcessor(ctx);
+  if (processor.kind !== payment.processor) throw new HttpError(409, paymentMessages.processorUnavailable, "payments.errors.processorUnavailable");
+  // The processor is asked outside any transaction (it may call back); it refuses more than is left.
+  const refund = await processorCall(() =>
+    processor.refund({
+      paymentIntentId: payment.processorIntentId,
+      amountCents: input.amountCents,
+      metadata: { paymentId: String(payment.id) },
+      idempotencyKey: `refund-${payment.id}-${already}-${input.amountCents}`,
+    }),
+  );
   return ctx.db.transaction(async (tx) => {
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
-    if (!payment) throw new HttpError(404, paymentMessages.paymentNotFound, "payments.errors.paymentNotFound");
-    if (payment.state !== "succeeded" || !payment.settledAt) throw new HttpError(409, paymentMessages.notRefundable, "payments.errors.notRefundable");
-    const already = await refundedCents(tx, payment.id);
-    if (input.amountCents > payment.amountCents - already) throw badRequest(paymentMessages.badRefund, "payments.errors.badRefund");
-    const processor = paymentProcessor(ctx);
-    if (processor.kind !== payment.processor) throw new HttpError(409, paymentMessages.processorUnavailable, "payments.errors.processorUnavailable");
-    const refund = await processorCall(() =>
-      processor.refund({
-        paymentIntentId: payment.processorIntentId,
-        amountCents: input.amountCents,
-        metadata: { paymentId: String(payment.id) },
-        idempotencyKey: `refund-${payment.id}-${already}-${input.amountCents}`,
-      }),
-    );
+    await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, payment.id)).for("update");
+    const before = await refundedCents(tx, payment.id);
     const [row] = await tx
       .insert(refunds)
       .values({
@@ -53,16 +56,18 @@ export async function refundPayment(ctx: Ctx, scope: Scope, input: { paymentId: 
         state: refund.status,
         refundedByUserId: scope.userId,
       })
+      .onConflictDoNothing()
       .returning();
+    if (!row) throw new HttpError(409, paymentMessages.notRefundable, "payments.errors.notRefundable");
     await audit({ db: tx }, {
       scope,
       accountId: payment.accountId,
       action: "payments.refund",
       targetType: "payment",
       targetId: payment.id,
-      details: { refundId: row!.id, amountCents: input.amountCents, reason: input.reason, processorRefundId: refund.id },
+      details: { refundId: row.id, amountCents: input.amountCents, reason: input.reason, processorRefundId: refund.id },
     });
-    return { refundId: row!.id, paymentId: payment.id, amountCents: input.amountCents, refundedCents: already + input.amountCents };
+    return { refundId: row.id, paymentId: payment.id, amountCents: input.amountCents, refundedCents: before + input.amountCents };
   });
 }
 
