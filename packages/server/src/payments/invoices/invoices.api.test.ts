@@ -61,6 +61,17 @@ describe("GET /api/invoices/list", () => {
     expect(await numbers("admin@fabrikam.example")).toEqual([]);
   });
 
+  it("each row's total is its lines' sum and its balance the invoice's", async () => {
+    const list = (await get("/api/invoices/list", cookies["admin@northwind.example"])).json().invoices as { id: number; totalCents: number; balanceCents: number; officeName: string | null }[];
+    for (const row of list) {
+      const detail = (await get(`/api/invoices/${row.id}`, cookies["admin@northwind.example"])).json();
+      expect(row.totalCents).toBe(detail.lines.reduce((s: number, l: { amountCents: number }) => s + l.amountCents, 0));
+      expect(row.balanceCents).toBe(detail.invoiceData.balanceCents);
+      expect(row.officeName).toBe(detail.officeName);
+    }
+    expect(list.map((r) => r.officeName)).toEqual(["Seattle", null, "Seattle"]);
+  });
+
   it("a candidate and provider staff 403, signed out 401, a bad page 400", async () => {
     expect((await get("/api/invoices/list", cookies["candidate@northwind.example"])).statusCode).toBe(403);
     expect((await get("/api/invoices/list", cookies["admin@parlance.example"])).statusCode).toBe(403);

@@ -106,8 +106,9 @@ export async function recomputeBalance(tx: Tx, invoiceId: number, at = new Date(
   const [row] = await tx
     .update(invoices)
     .set({
-      balanceCents: sql`(select coalesce(sum(${invoiceLines.amountCents}), 0) from ${invoiceLines} where ${invoiceLines.invoiceId} = ${invoices.id})
-        - (select coalesce(sum(${invoicePayments.amountCents}), 0) from ${invoicePayments} where ${invoicePayments.invoiceId} = ${invoices.id})`,
+      // Tables written out: inside a subquery drizzle names a column without its table.
+      balanceCents: sql`(select coalesce(sum(l.amount_cents), 0) from invoice_lines l where l.invoice_id = "invoices"."id")
+        - (select coalesce(sum(p.amount_cents), 0) from invoice_payments p where p.invoice_id = "invoices"."id")`,
     })
     .where(eq(invoices.id, invoiceId))
     .returning({ balanceCents: invoices.balanceCents, paidOn: invoices.paidOn });

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { PAGE_SIZE, anonymousInvoicePath, pageCountOf, invoiceMessages, type CardPaymentStart, type AnonymousInvoicePage, type InvoiceListItem, type InvoicePage, type InvoiceDepartment, type Language } from "@parlance/contract";
 import type { AppContext, DbContext } from "../../context.js";
-import { invoiceLines, invoices } from "../../db/schema.js";
+import { invoices } from "../../db/schema.js";
 import { clientScope, type Scope } from "../../auth/scope.js";
 import { HttpError, unprocessable } from "../../http/errors.js";
 import type { InputOf } from "../../http/implement-area.js";
@@ -29,8 +29,9 @@ export async function listInvoices({ db }: DbContext, scope: Scope, { page }: In
       department: invoices.department,
       balanceCents: invoices.balanceCents,
       paidOn: invoices.paidOn,
-      officeName: sql<string | null>`(select name from offices where offices.id = ${invoices.officeId})`,
-      totalCents: sql<number>`(select coalesce(sum(${invoiceLines.amountCents}), 0)::int from ${invoiceLines} where ${invoiceLines.invoiceId} = ${invoices.id})`,
+      // Written out with their tables: inside a subquery drizzle names a column without its table.
+      officeName: sql<string | null>`(select o.name from offices o where o.id = "invoices"."office_id")`,
+      totalCents: sql<number>`(select coalesce(sum(l.amount_cents), 0)::int from invoice_lines l where l.invoice_id = "invoices"."id")`,
     })
     .from(invoices)
     .where(reach)
