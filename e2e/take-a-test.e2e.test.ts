@@ -6,7 +6,8 @@ import { expectAccessible, newContext, signIn, useBrowser } from "./support/brow
  * Take a Test (candidate spec §2): the demo candidate's list with its sections, the Choose
  * Employer screen for en-writing (assigned by Northwind Health and Contoso Legal), and the page of
  * tomorrow's live test. Other browser tests may take the demo candidate's reading and listening
- * tests, so this one relies only on the writing test and the live appointment.
+ * tests, so this one relies only on the writing test, the live appointment and the translation test
+ * to pay for (payments.e2e.test.ts pays it on a server of its own).
  */
 const browser = useBrowser();
 
@@ -49,8 +50,12 @@ describe("Take a Test", () => {
     expect(liveText).toMatch(/\blive\b/i);
     // Tomorrow at 10:00 Eastern, for 30 minutes.
     expect(liveText).toMatch(/Time of test: .*10:00\s?AM \(30 minutes\)/);
-    // Nothing the demo candidate has needs scheduling, payment or was missed.
-    for (const name of ["Tests Requiring Scheduling", "Tests Requiring Purchase", "Missed Tests"]) {
+    // Boston left one test for her to pay (demo world), leading to its purchase page; nothing she
+    // has needs scheduling or was missed.
+    const purchase = page.getByRole("region", { name: "Tests Requiring Purchase" });
+    const translation = purchase.getByRole("listitem", { name: "Spanish to English Translation" });
+    expect(await translation.getByRole("link", { name: "Purchase test" }).getAttribute("href")).toMatch(/^\/testing\/payment\/a\d+\/purchase$/);
+    for (const name of ["Tests Requiring Scheduling", "Missed Tests"]) {
       expect(await page.getByRole("region", { name }).count(), name).toBe(0);
     }
     expect(await page.getByRole("complementary").innerText()).toContain(

@@ -262,6 +262,8 @@ export function planDemoHistory(world: HistoryWorld, now: Date): HistoryPlan {
   // A live test with an interpreter, booked for tomorrow at 10:00 Eastern (the Scheduled section).
   const live = addTest(northwind, "es-ls-live", { kind: "scheduled" }, { daysAgo: 3 });
   live.values.scheduledAt = easternTime(now, 1, 10);
+  // A test Boston left for her to pay (Tests Requiring Purchase: /testing/payment/a{id}/purchase).
+  addTest(northwind, "es-en-translation", { kind: "needs_payment" }, { daysAgo: 1 });
   const contoso = demo("contoso", "CL-3308", plan.candidates.length);
   addTest(contoso, "en-writing", { kind: "takeable" }, { daysAgo: 5 });
   for (const profile of [northwind, contoso]) {

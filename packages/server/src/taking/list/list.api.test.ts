@@ -165,7 +165,7 @@ describe("several employers (Choose Employer)", () => {
 });
 
 describe("the demo candidate", () => {
-  it("has takeable tests, en-writing from two employers, and tomorrow's live test", async () => {
+  it("has takeable tests, en-writing from two employers, tomorrow's live test and a test to pay for", async () => {
     const view: TestListView = (await list(await t.signIn("candidate@northwind.example"))).json();
     expect(view.takableTests.map((e) => e.testDescription).sort()).toEqual([
       "English Listening Comprehension",
@@ -183,6 +183,10 @@ describe("the demo candidate", () => {
     expect(new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hour: "numeric", minute: "2-digit" }).format(appointment)).toBe("10:00 AM");
     expect(appointment.getTime() - Date.now()).toBeGreaterThan(0);
     expect(appointment.getTime() - Date.now()).toBeLessThan(2 * DAY);
-    expect([view.schedulableTests, view.purchasableTests, view.missedTests]).toEqual([[], [], []]);
+    expect([view.schedulableTests, view.missedTests]).toEqual([[], []]);
+    // The translation test Boston left for her to pay, with its purchase page.
+    expect(view.purchasableTests).toHaveLength(1);
+    expect(view.purchasableTests[0]).toMatchObject({ testDescription: "Spanish to English Translation", accountName: "Northwind Health", testMethod: "online" });
+    expect(view.purchasableTests[0].href).toBe(`/testing/payment/a${view.purchasableTests[0].assignedTestId}/purchase`);
   });
 });
