@@ -82,7 +82,7 @@ function ChargeDetail({ charge }: { charge: CardCharge }) {
       <Paper withBorder p={{ base: "md", sm: "lg" }}>
         <Stack gap="sm">
           <Title order={2} fz="lg">
-            {t("billing.invoice.payTitle")}
+            {t("billing.translation.payTitle")}
           </Title>
           {charge.paidAt ? (
             <Text>
