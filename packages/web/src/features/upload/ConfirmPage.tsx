@@ -18,7 +18,10 @@ export default function ConfirmPage() {
     <>
       <PageHeader title={title} breadcrumbs={[home, testing, { label: t("candidates.title"), to: CANDIDATES_LIST }]} />
       <Stack gap="md" maw={720}>
-        <Alert color="green" title={t("upload.imported")} role="status">
+        <Alert color="green" variant="light" role="status">
+          <Text fw={700} mb={4}>
+            {t("upload.imported")}
+          </Text>
           <List size="sm">
             {done.kind === "upload" ? (
               <>

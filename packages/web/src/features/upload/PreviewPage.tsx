@@ -60,7 +60,7 @@ export default function PreviewPage() {
           { key: "method", header: t("upload.columns.method"), cell: (a: PreviewAssignment) => a.method || "—" },
         ]
       : []),
-    { key: "existing", header: t("upload.columns.candidate"), cell: (a) => <Badge variant="light" color={a.existing ? "gray" : "teal"}>{t(a.existing ? "upload.existing" : "upload.new")}</Badge> },
+    { key: "existing", header: t("upload.columns.candidate"), cell: (a) => <Badge variant="outline" color={a.existing ? "gray.8" : "teal.9"}>{t(a.existing ? "upload.existing" : "upload.new")}</Badge> },
   ];
 
   const runImport = async () => {

@@ -126,6 +126,8 @@ export function UploadForm({ kind }: { kind: "upload" | "changes" }) {
                 clearable
                 disabled={busy}
                 placeholder={t("upload.filePlaceholder")}
+                // The default placeholder grey is too faint to read (WCAG contrast).
+                styles={{ placeholder: { color: "var(--mantine-color-gray-7)" } }}
               />
               <UploadProgress progress={progress} />
               <FormError message={error} />
