@@ -14,3 +14,4 @@ export * from "./schema/proctoring-reservations.js";
 export * from "./schema/payments.js";
 export * from "./schema/paper.js";
 export * from "./schema/upload.js";
+export * from "./schema/evaluator-declines.js";
