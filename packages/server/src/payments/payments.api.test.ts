@@ -113,6 +113,8 @@ describe("paying", () => {
     const declined = await payWithCard(t, s, "4000000000000002");
     expect(declined.statusCode).toBe(402);
     expect(declined.json().message).toBe("Your card was declined.");
+    // The key of its translation goes with it (Stripe's words are the en-US text).
+    expect(declined.json().messageKey).toBe("processorMessages.cardDeclined");
     const outcome = (await post("/api/payments/complete", { paymentId: s.paymentId }, owner.cookie)).json();
     expect(outcome).toMatchObject({ state: "failed", settled: false, message: "Your card was declined.", last4: "0002" });
     expect(await stateOf(id)).toBe("needs_payment");
@@ -183,9 +185,9 @@ describe("paying", () => {
     const card = (number: string, extra: object = {}) => post("/test-processor/v1/payment_methods", { key, type: "card", card: { number, ...EXP, cvc: "072", ...extra } });
     expect((await post("/test-processor/v1/payment_methods", { key: "pk_wrong", type: "card", card: { number: "4242424242424242", ...EXP, cvc: "072" } })).statusCode).toBe(401);
     expect((await card("4242424242424241")).json().message).toBe("Your card number is incorrect.");
-    expect((await card("4242424242424242", { exp_year: 2020 })).json().message).toBe("Your card has expired.");
-    expect((await card("4242424242424242", { cvc: "1" })).json().message).toBe("Your card's security code is invalid.");
-    expect((await card("4111111111111111")).json().message).toMatch(/non test card/);
+    expect((await card("4242424242424242", { exp_year: 2020 })).json()).toMatchObject({ message: "Your card has expired.", messageKey: "processorMessages.expiredCard" });
+    expect((await card("4242424242424242", { cvc: "1" })).json()).toMatchObject({ message: "Your card's security code is invalid.", messageKey: "processorMessages.invalidCvc" });
+    expect((await card("4111111111111111")).json()).toMatchObject({ message: expect.stringMatching(/non test card/), messageKey: "processorMessages.testModeLiveCard" });
     const id = await assign(t, owner.candidateId, { test: "en-reading", state: "needs_payment" });
     const s = (await post("/api/payments/start", { itemIds: [`test:${id}`] }, owner.cookie)).json();
     const pm = (await card("4242424242424242")).json();

@@ -1,4 +1,4 @@
-import { paymentMessages } from "@parlance/contract";
+import { paymentMessages, processorMessageKey } from "@parlance/contract";
 import { HttpError } from "../http/errors.js";
 import { ProcessorError } from "./processor/types.js";
 
@@ -13,7 +13,9 @@ export async function processorCall<T>(run: () => Promise<T>): Promise<T> {
   } catch (e) {
     if (e instanceof ProcessorError) {
       const status = e.statusCode === 402 || e.statusCode === 404 ? e.statusCode : e.statusCode >= 500 ? 503 : 400;
-      throw new HttpError(status, status === 503 ? paymentMessages.processorUnavailable : e.message, status === 503 ? "payments.errors.processorUnavailable" : undefined);
+      if (status === 503) throw new HttpError(503, paymentMessages.processorUnavailable, "payments.errors.processorUnavailable");
+      // A card's refusal carries the key of its translation (Stripe's words are the en-US text).
+      throw new HttpError(status, e.message, status === 402 ? processorMessageKey({ code: e.code, message: e.message }) : undefined);
     }
     if (e instanceof HttpError) throw e;
     // A network failure or timeout of the processor.

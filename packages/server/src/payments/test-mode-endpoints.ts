@@ -1,4 +1,4 @@
-import type { testProcessorRoutes } from "@parlance/contract";
+import { processorMessageKey, type testProcessorRoutes } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import type { AreaHandlers } from "../http/implement-area.js";
 import { HttpError, notFound } from "../http/errors.js";
@@ -23,7 +23,11 @@ async function asStripe<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (e) {
-    if (e instanceof ProcessorError) throw new HttpError(e.statusCode === 404 ? 404 : e.statusCode === 402 ? 402 : 400, e.message);
+    if (e instanceof ProcessorError) {
+      const status = e.statusCode === 404 ? 404 : e.statusCode === 402 ? 402 : 400;
+      // A card's refusal carries the key of its translation (Stripe's words are the en-US text).
+      throw new HttpError(status, e.message, status === 402 ? processorMessageKey({ code: e.code, message: e.message }) : undefined);
+    }
     throw e;
   }
 }

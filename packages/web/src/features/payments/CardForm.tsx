@@ -24,7 +24,7 @@ export function CardForm({ intent, submitLabel, onConfirmed, onCancel }: CardFor
   const { t } = useTranslation();
   const [card, setCard] = useState<CardFields>(EMPTY);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; messageKey?: string } | null>(null);
   const [fieldError, setFieldError] = useState<Partial<Record<keyof CardFields, string>>>({});
   const [authenticating, setAuthenticating] = useState(false);
   const stripeBox = useRef<HTMLDivElement>(null);
@@ -42,7 +42,7 @@ export function CardForm({ intent, submitLabel, onConfirmed, onCancel }: CardFor
           setStripeReady(true);
         }
       },
-      () => !cancelled && setError(t("payments.card.stripeUnavailable")),
+      () => !cancelled && setError({ message: t("payments.card.stripeUnavailable") }),
     );
     return () => {
       cancelled = true;
@@ -61,7 +61,7 @@ export function CardForm({ intent, submitLabel, onConfirmed, onCancel }: CardFor
       setAuthenticating(true);
     } else {
       setAuthenticating(false);
-      setError(result.message);
+      setError({ message: result.message, messageKey: result.messageKey });
     }
   };
 
@@ -162,7 +162,7 @@ export function CardForm({ intent, submitLabel, onConfirmed, onCancel }: CardFor
         )}
         {error && (
           <Alert color="red" variant="light" role="alert" title={t("payments.card.failedTitle")}>
-            {error}
+            {error.messageKey ? t(error.messageKey, { defaultValue: error.message }) : error.message}
           </Alert>
         )}
         <Group>

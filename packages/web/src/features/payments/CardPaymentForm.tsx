@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Alert, Stack, Text } from "@mantine/core";
-import { paymentRoutes, type CardPaymentStart, type PaymentOutcome } from "@parlance/contract";
+import { paymentRoutes, processorMessageKey, type CardPaymentStart, type PaymentOutcome } from "@parlance/contract";
 import { useStartup } from "../../ui/startup";
 import { formatMoney } from "../../i18n/format";
 import { useTranslation } from "../../i18n";
@@ -32,7 +32,7 @@ export function CardPaymentForm({ payment, onPaid, onCancel, anonymous = false }
     try {
       const outcome = await call(paymentRoutes.complete, { paymentId: payment.paymentId, clientSecret: anonymous ? payment.clientSecret : undefined });
       if (outcome.settled) onPaid(outcome);
-      else setError(outcome.message ?? t("payments.card.notPaid"));
+      else setError(outcome.message ? t(processorMessageKey({ message: outcome.message }), { defaultValue: outcome.message }) : t("payments.card.notPaid"));
     } catch (err) {
       setError(errorText(err));
     }

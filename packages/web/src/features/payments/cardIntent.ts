@@ -1,4 +1,4 @@
-import { testProcessorRoutes, type ProcessorKindName } from "@parlance/contract";
+import { processorDeclineMessages, processorMessageKey, testProcessorRoutes, type ProcessorKindName } from "@parlance/contract";
 import { ApiCallError, call } from "../../api/client";
 
 /** An intent a card form confirms: a PaymentIntent (a payment) or a SetupIntent (a card on file). */
@@ -18,7 +18,8 @@ export interface CardFields {
   postalCode: string;
 }
 
-export type ConfirmResult = { status: "succeeded" } | { status: "requires_action" } | { status: "failed"; message: string };
+/** A refusal: the processor's message (Stripe's words) and the i18n key it is shown under, t(messageKey, {defaultValue: message}). */
+export type ConfirmResult = { status: "succeeded" } | { status: "requires_action" } | { status: "failed"; message: string; messageKey?: string };
 
 const pathKind = (kind: CardIntent["kind"]) => (kind === "payment" ? "payment_intents" : "setup_intents");
 
@@ -31,10 +32,10 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
   return month >= 1 && month <= 12 ? { month, year } : null;
 }
 
-const failedWith = (err: unknown): ConfirmResult => ({
-  status: "failed",
-  message: err instanceof ApiCallError ? err.message : "An error occurred.",
-});
+const failedWith = (err: unknown): ConfirmResult =>
+  err instanceof ApiCallError
+    ? { status: "failed", message: err.message, messageKey: err.messageKey }
+    : { status: "failed", message: processorDeclineMessages.generic, messageKey: processorMessageKey({}) };
 
 /**
  * The test-mode processor's card flow, as Stripe.js does it against Stripe: the card becomes a
@@ -76,5 +77,6 @@ export async function authenticateWithTestProcessor(intent: CardIntent, complete
 function resultOf(intent: { status: string; last_error_message: string | null }): ConfirmResult {
   if (intent.status === "succeeded") return { status: "succeeded" };
   if (intent.status === "requires_action") return { status: "requires_action" };
-  return { status: "failed", message: intent.last_error_message ?? "An error occurred." };
+  const message = intent.last_error_message ?? processorDeclineMessages.generic;
+  return { status: "failed", message, messageKey: processorMessageKey({ message }) };
 }

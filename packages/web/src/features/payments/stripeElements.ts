@@ -1,3 +1,4 @@
+import { processorDeclineMessages, processorMessageKey } from "@parlance/contract";
 import type { CardIntent, ConfirmResult } from "./cardIntent";
 
 /**
@@ -12,8 +13,14 @@ interface StripeCardElement {
 }
 interface StripeJs {
   elements(): { create(type: "card", options?: Record<string, unknown>): StripeCardElement };
-  confirmCardPayment(secret: string, data: { payment_method: { card: StripeCardElement } }): Promise<{ error?: { message?: string } }>;
-  confirmCardSetup(secret: string, data: { payment_method: { card: StripeCardElement } }): Promise<{ error?: { message?: string } }>;
+  confirmCardPayment(secret: string, data: { payment_method: { card: StripeCardElement } }): Promise<{ error?: StripeError }>;
+  confirmCardSetup(secret: string, data: { payment_method: { card: StripeCardElement } }): Promise<{ error?: StripeError }>;
+}
+/** Stripe.js's error: https://docs.stripe.com/api/errors (code, decline_code, message). */
+interface StripeError {
+  code?: string;
+  decline_code?: string;
+  message?: string;
 }
 type StripeFactory = (publicKey: string) => StripeJs;
 
@@ -55,7 +62,9 @@ export async function mountStripeCard(el: HTMLElement, publicKey: string): Promi
     async confirm(intent) {
       const data = { payment_method: { card } };
       const answer = intent.kind === "payment" ? await stripe.confirmCardPayment(intent.clientSecret, data) : await stripe.confirmCardSetup(intent.clientSecret, data);
-      return answer.error ? { status: "failed", message: answer.error.message ?? "An error occurred." } : { status: "succeeded" };
+      if (!answer.error) return { status: "succeeded" };
+      const { code, decline_code: declineCode, message = processorDeclineMessages.generic } = answer.error;
+      return { status: "failed", message, messageKey: processorMessageKey({ code, declineCode, message }) };
     },
     destroy: () => card.destroy(),
   };
