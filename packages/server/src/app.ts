@@ -4,7 +4,7 @@ import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import type { AppContext } from "./context.js";
 import { installErrorHandler } from "./http/error-handler.js";
-import { installSecurityHeaders } from "./http/security-headers.js";
+import { installSecurityHeaders, securityHeaderOptions } from "./http/security-headers.js";
 import { installRequestContext } from "./http/request-context.js";
 import { installNotFound } from "./http/web-app.js";
 import { registerApiDocs } from "./http/api-docs.js";
@@ -40,23 +40,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // reads its one file with toBuffer(), so a file over the limit is refused with 413, not a 500;
   // a route may ask for a smaller limit of its own (request.file({ limits })).
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20, parts: 21, fieldSize: 64 * 1024 }, throwFileSizeLimit: true });
-  installSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        mediaSrc: ["'self'", "blob:"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: ctx.config.production ? [] : null,
-      },
-    },
-    referrerPolicy: { policy: "same-origin" },
-    strictTransportSecurity: ctx.config.production,
-  });
+  installSecurityHeaders(app, securityHeaderOptions(ctx.config));
   installErrorHandler(app);
   installRequestContext(app, ctx);
 

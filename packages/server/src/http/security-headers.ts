@@ -1,6 +1,42 @@
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Config } from "../config.js";
+
+/**
+ * Where Stripe.js needs to reach when the processor is Stripe (its script, the card Element's and
+ * 3D Secure's frames, its API): https://docs.stripe.com/security/guide#content-security-policy.
+ * The local test-mode processor's card form is our own page, so without Stripe none of it is allowed.
+ */
+export const STRIPE_CSP = {
+  scriptSrc: ["https://js.stripe.com"],
+  frameSrc: ["https://js.stripe.com", "https://hooks.stripe.com"],
+  connectSrc: ["https://api.stripe.com"],
+} as const;
+
+/** The application's security headers (DESIGN.md §5) for this configuration. */
+export function securityHeaderOptions(config: Pick<Config, "production" | "payments">): HelmetOptions {
+  const stripe = config.payments.processor === "stripe";
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? STRIPE_CSP.scriptSrc : [])],
+        // Mantine sets inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "blob:"],
+        connectSrc: ["'self'", ...(stripe ? STRIPE_CSP.connectSrc : [])],
+        // Only Stripe's frames (the card Element, 3D Secure); otherwise default-src 'self'.
+        ...(stripe ? { frameSrc: ["'self'", ...STRIPE_CSP.frameSrc] } : {}),
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.production ? [] : null,
+      },
+    },
+    referrerPolicy: { policy: "same-origin" },
+    strictTransportSecurity: config.production,
+  };
+}
 
 /**
  * The security headers (CSP, frame-ancestors, nosniff, referrer policy, HSTS…) are the same for
