@@ -102,6 +102,16 @@ describe("paper test packages", () => {
     await dialog.getByRole("button", { name: "Mark received" }).click();
     await poll(() => page.getByText("The responses have been received and sent to an evaluator.").count()).toBe(1);
     await poll(() => mark.count()).toBe(0);
+
+    // At phone width the screens fit (wide tables scroll inside their own box).
+    await page.setViewportSize({ width: 375, height: 740 });
+    for (const [path, heading] of [["/testing/groups", "Test Packages"], ["/testing/candidates/outstanding_paper_tests", "Outstanding Paper Tests"], [`/testing/groups/${key}`, "Test Package"], [`/testing/groups/alert/${key}`, "Email the Proctor"]]) {
+      await page.goto(path);
+      await poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe(heading);
+      await page.waitForLoadState("networkidle");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+    }
+    await expectAccessible(page, "Email the Proctor at 375 px");
     await context.close();
 
     // The Spanish evaluator finds it under Tests to Score, with the scan to open.
