@@ -16,14 +16,15 @@ export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
-  logger?: boolean;
+  /** The request log (main.ts: stdout at LOG_LEVEL); `stream` sends its lines there instead (tests read them). */
+  logger?: boolean | { stream: NodeJS.WritableStream; level?: string };
   onRoute?: (route: { method: string; url: string }) => void;
 }
 
 /** Builds the whole HTTP application on a given context; used by main.ts and by the tests. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: ctx.config.logLevel } : false,
+    logger: opts.logger ? { level: ctx.config.logLevel, ...(typeof opts.logger === "object" ? opts.logger : {}) } : false,
     // Only behind a proxy we run may X-Forwarded-For name the client (rate limits use it).
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,

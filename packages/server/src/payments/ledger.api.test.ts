@@ -1,3 +1,4 @@
+import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../test/harness.js";
@@ -6,9 +7,11 @@ import { payWithCard } from "./test-fixtures.js";
 
 /**
  * The card on file (each role, another tenant), refunds, money that adds up per account between our
- * ledger, the processor's and the audit log, and no card number, CVC or expiry in the database.
+ * ledger, the processor's and the audit log, and no card number, CVC or expiry in the database or
+ * in the server's log (the app of this file logs as main.ts does, at debug level, into `log`).
  */
 let t: TestApp;
+let log = "";
 const post = (url: string, body: unknown, cookie?: string) => t.request({ method: "POST", url, cookie, body });
 const get = (url: string, cookie?: string) => t.request({ method: "GET", url, cookie });
 let admin: string;
@@ -25,7 +28,9 @@ async function dumpDatabase(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ jobs: false });
+  const stream = new PassThrough();
+  stream.on("data", (chunk: Buffer) => (log += chunk.toString("utf8")));
+  t = await createTestApp({ jobs: false, logger: { stream, level: "debug" } });
   admin = await t.signIn("admin@northwind.example");
 });
 afterAll(() => t?.close());
@@ -115,14 +120,36 @@ describe("refunds and money that adds up", () => {
     expect(northwind).toEqual({ account: t.ids.accounts.northwind, charged: 2300 + 2300, refunded: 500 });
   });
 
-  it("no card number, CVC or full expiry anywhere in the database after card payments", async () => {
+  it("no card number, CVC or full expiry anywhere in the database or the server's log after card payments", async () => {
+    // Besides the payments above: a card that asks for authentication, and cards refused by the
+    // processor's checks and by the contract's input check (the error paths log too).
+    const c = await candidateWithLogin(t, { account: "northwind" });
+    const id = await assign(t, c.candidateId, { test: "en-listening", state: "needs_payment" });
+    const s = (await post("/api/payments/start", { itemIds: [`test:${id}`] }, c.cookie)).json();
+    expect((await payWithCard(t, s, "4000 0027 6000 3184")).json().status).toBe("requires_action");
+    const auth = await post(`/test-processor/v1/payment_intents/${s.chargeIdentifier}/authenticate`, { key: s.publicKey, client_secret: s.clientSecret, outcome: "complete" });
+    expect(auth.json().status).toBe("succeeded");
+    expect((await post("/api/payments/complete", { paymentId: s.paymentId }, c.cookie)).json().settled).toBe(true);
+    const card = (extra: object) => post("/test-processor/v1/payment_methods", { key: s.publicKey, type: "card", card: { number: "4242424242424242", exp_month: 9, exp_year: 2041, cvc: "072", ...extra } });
+    expect((await card({ exp_month: 13 })).statusCode).toBe(402);
+    expect((await card({ cvc: "07" })).statusCode).toBe(402);
+    expect((await card({ exp_month: "09/41" })).statusCode).toBe(400);
+    expect((await card({ number: 4242424242424242 })).statusCode).toBe(400);
+
     const dump = await dumpDatabase();
     expect(dump).toContain("4242"); // the last four are kept
-    for (const secret of ["4242424242424242", "4242 4242 4242 4242", "4000000000000002", "5555555555554444", "4000002760003184", "09/41", "09/2041", "2041-09", "exp_month", "exp_year", '"cvc"']) {
-      expect(dump.includes(secret), secret).toBe(false);
+    // The log is real: it has the card requests and their answers.
+    expect(log).toContain("/test-processor/v1/payment_methods");
+    expect(log).toContain("/test-processor/v1/payment_intents/");
+    expect(log).toContain('"statusCode":402');
+    expect(log).toContain('"statusCode":400');
+    for (const [where, text] of [["database", dump], ["log", log]] as const) {
+      for (const secret of ["4242424242424242", "4242 4242 4242 4242", "4000000000000002", "5555555555554444", "4000002760003184", "4000 0027 6000 3184", "09/41", "09/2041", "2041-09", "exp_month", "exp_year", '"cvc"']) {
+        expect(text.includes(secret), `${secret} in the ${where}`).toBe(false);
+      }
+      // The CVC (072) as a value of its own (a JSON string: it has a leading zero), or beside a card word.
+      expect(text.includes('"072"'), where).toBe(false);
+      expect(/(cvc|cvv|security|card)[^,]{0,20}072/i.test(text), where).toBe(false);
     }
-    // The CVC (072) as a value of its own (a JSON string: it has a leading zero), or beside a card word.
-    expect(dump.includes('"072"')).toBe(false);
-    expect(/(cvc|cvv|security|card)[^,]{0,20}072/i.test(dump)).toBe(false);
   });
 });

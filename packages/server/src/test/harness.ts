@@ -73,6 +73,8 @@ export interface TestAppOptions {
   jobs?: boolean;
   /** Sees every route as it is registered (to check they are all declared). */
   onRoute?: (route: { method: string; url: string }) => void;
+  /** The server's log (as main.ts logs) into a stream, at a level of the test's choosing. */
+  logger?: { stream: NodeJS.WritableStream; level?: string };
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -87,7 +89,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   if (opts.jobs !== false) await registerJobHandlers(ctx);
   // A copy: a file may change its ids without touching the next file's.
   const ids = template ? structuredClone(template.ids) : await seedDemoWorld(ctx);
-  const app = await buildApp(ctx, { onRoute: opts.onRoute });
+  const app = await buildApp(ctx, { onRoute: opts.onRoute, logger: opts.logger });
   await app.ready();
 
   const request: TestApp["request"] = ({ method, url, cookie, body }) =>
