@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { defineRoute } from "../route.js";
 import { TEST_METHODS } from "../catalogue/catalogue.js";
+import { evaluatorActionMessages, evaluatorActionRoutes } from "./actions.js";
+
+export * from "./actions.js";
 
 /**
  * The evaluator's Scheduled Tests (evaluators-results-account.md §2 /testing/evaluators/schedule,
@@ -10,7 +13,7 @@ import { TEST_METHODS } from "../catalogue/catalogue.js";
  */
 
 export const scheduleMessages = {
-  loadFailure: "An error occurred while loading your scheduled tests.",
+  loadFailure: evaluatorActionMessages.scheduleFailure,
 } as const;
 
 export const SCHEDULE_GROUPS = ["today", "tomorrow", "thisWeek", "nextWeek", "future"] as const;
@@ -52,4 +55,5 @@ export const evaluatorScheduleRoutes = {
     access: "evaluatorSchedule",
     summary: "The signed-in evaluator's booked live and video tests from today on, soonest first, grouped in their zone",
   }),
+  ...evaluatorActionRoutes,
 };

@@ -12,7 +12,13 @@ import type { HeldTest } from "./held-test.js";
  * booked tests), in the zone the times are asked in. `lock` holds those evaluators' rows for the
  * transaction so two bookings cannot both take the last free one.
  */
-export async function liveQuery(tx: Tx, test: HeldTest, zoneId: number, now: Date, lock = false): Promise<AvailabilityQuery> {
+export async function liveQuery(
+  tx: Tx,
+  test: Pick<HeldTest, "id" | "languageId" | "durationMinutes" | "method">,
+  zoneId: number,
+  now: Date,
+  lock = false,
+): Promise<AvailabilityQuery> {
   const pool = tx
     .select({ id: evaluators.userId })
     .from(evaluators)
