@@ -56,7 +56,7 @@ export default function InvoiceConfirmationPage() {
                 <Text size="sm" c="gray.7">
                   {t("billing.confirmation.receipt")}
                 </Text>
-                <Anchor component={Link} to={anonymousInvoicePath(invoice.invoiceKey)}>
+                <Anchor component={Link} to={anonymousInvoicePath(invoice.invoiceKey)} underline="always">
                   {t("billing.confirmation.back")}
                 </Anchor>
               </Stack>

@@ -111,7 +111,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoicePageData }) {
                 )}
               </CopyButton>
             </Group>
-            <Anchor href={anonymousInvoicePath(invoice.invoiceKey)} size="sm">
+            <Anchor href={anonymousInvoicePath(invoice.invoiceKey)} size="sm" underline="always">
               {t("billing.invoice.openShare")}
             </Anchor>
           </Stack>

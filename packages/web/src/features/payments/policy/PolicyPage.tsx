@@ -53,7 +53,7 @@ export function PolicyPage({ variant }: { variant: PolicyVariant }) {
             <Text fw={600}>{t("billing.policy.sameDay")}</Text>
             <Text size="sm" c="gray.7">
               {t(`billing.policy.otherReading.${other}`, { cutoff: cutoff(other) })}{" "}
-              <Anchor component={Link} to={POLICY_PATHS[other]}>
+              <Anchor component={Link} to={POLICY_PATHS[other]} underline="always">
                 {t(`billing.policy.title.${other}`)}
               </Anchor>
             </Text>

@@ -27,12 +27,12 @@ export default function ContactToSchedulePage() {
           <Text fw={600}>{t(`billing.contact.${kind}.thanks`)}</Text>
           <Text>{t(`billing.contact.${kind}.next`, { phone: SUPPORT_PHONES.testing, days: CANDIDATE_TESTING_POLICY.scheduleWithinDaysOfPayment })}</Text>
           <Text size="sm">
-            <Anchor component={Link} to={POLICY_PATHS.payment}>
+            <Anchor component={Link} to={POLICY_PATHS.payment} underline="always">
               {t("billing.policy.title.payment")}
             </Anchor>
           </Text>
           <Text size="sm">
-            <Anchor component={Link} to="/testing">
+            <Anchor component={Link} to="/testing" underline="always">
               {t("billing.contact.backHome")}
             </Anchor>
           </Text>

@@ -34,7 +34,7 @@ export default function PrepayOrderPage() {
             </Alert>
           ) : !data.accepted ? (
             <Alert color="blue" variant="light" role="status" title={t("billing.prepay.messages.termsNotAccepted")}>
-              <Anchor component={Link} to={PREPAY_TERMS_PATH}>
+              <Anchor component={Link} to={PREPAY_TERMS_PATH} underline="always">
                 {t("billing.prepay.readTerms")}
               </Anchor>
             </Alert>

@@ -58,7 +58,7 @@ export default function PrepayTermsPage() {
                 <Text>{t("billing.prepay.terms.sameDay")}</Text>
                 <Text>
                   {t("billing.prepay.terms.policy")}{" "}
-                  <Anchor component={Link} to={POLICY_PATHS.payment}>
+                  <Anchor component={Link} to={POLICY_PATHS.payment} underline="always">
                     {t("billing.policy.title.payment")}
                   </Anchor>
                 </Text>
@@ -68,10 +68,11 @@ export default function PrepayTermsPage() {
               </Stack>
             </Paper>
             {data.accepted ? (
-              <Alert color="green" variant="light" role="status" title={t("billing.prepay.acceptedTitle")}>
+              <Alert color="green" variant="light" role="status">
                 <Stack gap="xs">
+                  <Text fw={600}>{t("billing.prepay.acceptedTitle")}</Text>
                   <Text size="sm">{t("billing.prepay.acceptedBy", { name: data.acceptedBy ?? "", date: formatDateTime(data.acceptedAt ?? "", language) })}</Text>
-                  <Anchor component={Link} to={PREPAY_PATH}>
+                  <Anchor component={Link} to={PREPAY_PATH} underline="always">
                     {t("billing.prepay.continue")}
                   </Anchor>
                 </Stack>

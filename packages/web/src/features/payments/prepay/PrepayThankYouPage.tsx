@@ -42,7 +42,7 @@ export default function PrepayThankYouPage() {
                 <Button component={Link} to={`/invoice/${order.invoiceId}`}>
                   {t("billing.prepay.viewInvoice", { number: order.number })}
                 </Button>
-                <Anchor component={Link} to="/testing/contact_to_schedule">
+                <Anchor component={Link} to="/testing/contact_to_schedule" underline="always">
                   {t("billing.contact.link")}
                 </Anchor>
               </Group>

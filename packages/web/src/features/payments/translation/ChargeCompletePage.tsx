@@ -42,7 +42,7 @@ export default function ChargeCompletePage() {
               ) : (
                 <Alert color="yellow" variant="light" role="status">
                   {t("billing.translation.notYetPaid")}{" "}
-                  <Anchor component={Link} to={translationChargePath(charge.id)}>
+                  <Anchor component={Link} to={translationChargePath(charge.id)} underline="always">
                     {t("billing.translation.backToCharge")}
                   </Anchor>
                 </Alert>

@@ -87,7 +87,7 @@ function ChargeDetail({ charge }: { charge: CardCharge }) {
           {charge.paidAt ? (
             <Text>
               {t("billing.translation.messages.alreadyPaid")}{" "}
-              <Anchor component={Link} to={translationChargeCompletePath(charge.id)}>
+              <Anchor component={Link} to={translationChargeCompletePath(charge.id)} underline="always">
                 {t("billing.translation.completeLink")}
               </Anchor>
             </Text>
