@@ -125,7 +125,11 @@ export function CardForm({ intent, submitLabel, onConfirmed, onCancel }: CardFor
   const field = (name: keyof CardFields) => ({
     value: card[name],
     error: fieldError[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setCard((c) => ({ ...c, [name]: e.currentTarget.value })),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      // Read now: the event's currentTarget is gone by the time React runs the updater.
+      const value = e.currentTarget.value;
+      setCard((c) => ({ ...c, [name]: value }));
+    },
   });
 
   return (
