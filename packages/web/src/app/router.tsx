@@ -129,6 +129,11 @@ export const routes = [
           ...["/testing/results/:id/edit", "/testing/results/:id/noshow"].map((path) => ({ path, element: guarded("results", page(() => import("../features/results/scoring/ScoringPage"))) })),
           // Scheduled Tests (evaluators-results-account.md §2): the live and video tests booked with the evaluator.
           { path: "/testing/evaluators/schedule", element: guarded("evaluatorSchedule", page(() => import("../features/evaluator-schedule/ScheduledTestsPage"))) },
+          // Confirm, decline and administer a booked test (evaluators-results-account.md §2, §4).
+          { path: "/testing/evaluators/confirm", element: guarded("evaluatorSchedule", page(() => import("../features/evaluator-schedule/ConfirmPage"))) },
+          { path: "/testing/evaluators/confirmation_status/:id", element: guarded("evaluatorSchedule", page(() => import("../features/evaluator-schedule/ScheduledTestPage"))) },
+          { path: "/testing/evaluators/decline/:id", element: guarded("evaluatorSchedule", page(() => import("../features/evaluator-schedule/DeclinePage"))) },
+          { path: "/testing/evaluators/administer/:id", element: guarded("evaluatorSchedule", page(() => import("../features/evaluator-schedule/AdministerPage"))) },
           // Account (evaluators-results-account.md §2): an evaluator's or proctor's weekly and individual conflicts.
           { path: "/account/availability", element: guarded("availability", page(() => import("../features/availability/AvailabilityPage"))) },
           // Billing (issue 13, part 5): invoices, prepay, contact-to-schedule and translation charges.

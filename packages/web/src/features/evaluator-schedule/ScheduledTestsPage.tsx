@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { Stack, Text } from "@mantine/core";
+import { Anchor, Stack, Text } from "@mantine/core";
+import { Link } from "react-router";
 import type { ConfirmationStatus, EvaluatorScheduledTest } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
 import { formatClockTime, formatDate } from "../../i18n/format";
@@ -33,7 +34,11 @@ export default function ScheduledTestsPage() {
   const zoneLabel = (zone: string) => (ZONE_KEYS[zone] ? t(`evaluatorSchedule.zones.${ZONE_KEYS[zone]}`) : zone);
 
   const columns = (zone: string): DataColumn<EvaluatorScheduledTest>[] => [
-    { key: "number", header: t("evaluatorSchedule.columns.number"), rowHeader: true, nowrap: true, cell: (r) => String(r.id) },
+    { key: "number", header: t("evaluatorSchedule.columns.number"), rowHeader: true, nowrap: true, cell: (r) => (
+        <Anchor component={Link} to={`/testing/evaluators/confirmation_status/${r.id}`} aria-label={t("evaluatorActions.openTest", { number: r.id, test: r.description })}>
+          {r.id}
+        </Anchor>
+      ) },
     { key: "test", header: t("evaluatorSchedule.columns.test"), cell: (r) => r.description },
     { key: "candidate", header: t("evaluatorSchedule.columns.candidate"), cell: (r) => r.candidate_name },
     { key: "method", header: t("evaluatorSchedule.columns.method"), nowrap: true, cell: (r) => methodLabel(r.test_method_short_name) },
