@@ -44,7 +44,8 @@ export default function PurchasePage() {
 function NotPayable() {
   const { t } = useTranslation();
   return (
-    <Alert color="yellow" variant="light" title={t("payments.purchase.notPayableTitle")}>
+    // The light yellow's own title colour is below 4.5:1 on its background: the title is dark grey.
+    <Alert color="yellow" variant="light" title={t("payments.purchase.notPayableTitle")} styles={{ title: { color: "var(--mantine-color-gray-9)" } }}>
       <Stack gap="xs">
         <Text>{t("payments.purchase.notPayable")}</Text>
         <Button component={Link} to="/testing/tests" variant="light" w="fit-content">
