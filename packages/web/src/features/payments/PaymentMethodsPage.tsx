@@ -68,6 +68,7 @@ function CardOnFile({ data }: { data: CardPaymentMethod }) {
       children: <Text>{t("payments.cardOnFile.deleteText", { name: data.name })}</Text>,
       labels: { confirm: t("payments.cardOnFile.delete"), cancel: t("payments.card.cancel") },
       confirmProps: { color: "red" },
+      closeButtonProps: { "aria-label": t("ui.close") },
       onConfirm: async () => {
         try {
           show(await call(paymentRoutes.deletePaymentMethod, {}));
