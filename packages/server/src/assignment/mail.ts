@@ -25,9 +25,17 @@ export interface AssignmentMailInput {
  * The notification of newly assigned tests, in the candidate's language (catalog keys
  * `assignment.mail.*`): every test with its access code, the sign-in link and the expiry.
  */
+// One formatter a language: a bulk upload writes thousands of these mails at once.
+const expiryFormats = new Map<Language, Intl.DateTimeFormat>();
+function expiryFormat(language: Language): Intl.DateTimeFormat {
+  let format = expiryFormats.get(language);
+  if (!format) expiryFormats.set(language, (format = new Intl.DateTimeFormat(INTL_LOCALE[language], { ...DATE_STYLE, timeZone: "America/New_York" })));
+  return format;
+}
+
 export function assignmentMail(m: AssignmentMailInput): OutgoingMail {
   const language = languageOfId(m.languageId);
-  const expires = new Intl.DateTimeFormat(INTL_LOCALE[language], { ...DATE_STYLE, timeZone: "America/New_York" }).format(m.expiresAt);
+  const expires = expiryFormat(language).format(m.expiresAt);
   const t = (key: string, vars: Record<string, string | number> = {}) =>
     translate(language, `assignment.mail.${key}`, { firstName: m.firstName, account: m.accountName, date: expires, ...vars });
   const lines = m.tests.map((x) => t("testLine", { test: x.description, method: x.method, code: x.accessCode }));

@@ -1,14 +1,16 @@
+import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { ASSIGNED_TEST_VALID_DAYS, Role, TEST_METHOD_LABELS, type UploadOptions, type UploadProgress } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/tx.js";
-import { accessCodes, assignedTests, candidateTrackTests, candidateTracks, candidates, mailOutbox, users } from "../db/schema.js";
+import { candidateTrackTests, candidateTracks, candidates, users } from "../db/schema.js";
 import type { ClientScope } from "../auth/scope.js";
 import { isCandidateOnly, newAccessCode, staffEmailConflict } from "../candidates/candidate-user.js";
 import { assignmentMail } from "../assignment/mail.js";
 import { DAY_MS } from "../assignment/records.js";
 import { audit } from "../audit/audit.js";
 import type { CheckedRow } from "./check.js";
+import { insertColumns } from "./insert-columns.js";
 
 const CHUNK = 1_000;
 const chunks = <T>(list: T[], size = CHUNK): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
@@ -73,54 +75,82 @@ export async function importAssignments(
     progress({ phase: "importing", done: Math.min(done, total), total });
   };
 
-  // 1. Candidates: the matched ones, and one new profile per new person.
-  const person = new Map<string, { id: number; userId: number | null; email: string; languageId: number; firstName: string; lastName: string }>();
+  // 1. People: the matched candidates, and one new profile per new person.
+  type Person = { id: number; userId: number | null; email: string; languageId: number; firstName: string; lastName: string };
+  const person = new Map<string, Person>();
   const personKey = (r: CheckedRow, i: number) => r.emailKey || `row-${i}`;
-  const uniqueFresh: { k: string; r: CheckedRow }[] = [];
-  const freshKeys = new Set<string>();
+  const uniqueFresh: { k: string; r: CheckedRow; userId: number | null }[] = [];
   rows.forEach((r, i) => {
     const k = personKey(r, i);
     if (r.existing) person.set(k, { id: r.existing.id, userId: r.existing.userId, email: r.existing.email.trim(), languageId: r.existing.languageId, firstName: r.existing.firstName, lastName: r.existing.lastName });
-    else if (!person.has(k) && !freshKeys.has(k)) {
-      freshKeys.add(k);
-      uniqueFresh.push({ k, r });
+    else if (!person.has(k) && !person.has(`fresh:${k}`)) {
+      person.set(`fresh:${k}`, { id: 0, userId: null, email: "", languageId: 0, firstName: "", lastName: "" });
+      uniqueFresh.push({ k, r, userId: null });
     }
   });
-  for (const part of chunks(uniqueFresh)) {
-    const ids = await tx.insert(candidates).values(part.map((f) => ({ accountId: scope.accountId, ...candidateRow(f.r) }))).returning({ id: candidates.id });
-    part.forEach((f, i) => person.set(f.k, { id: ids[i]!.id, userId: null, email: f.r.values.emailAddress.trim(), languageId: f.r.values.languageId ?? 140, firstName: f.r.values.firstName, lastName: f.r.values.lastName }));
+
+  // 2. Sign-ins first, so each new profile is written once with its user: a candidate user of the
+  // same email is shared (as ensureCandidateUser does), never a staff user's.
+  const newUsers = async (list: { email: string; firstName: string; lastName: string; languageId: number }[]) => {
+    const ids: (number | null)[] = list.map(() => null);
+    for (let at = 0; at < list.length; at += CHUNK) {
+      const part = list.slice(at, at + CHUNK);
+      const emails = part.map((p) => p.email.toLowerCase()).filter(Boolean);
+      const found = emails.length ? await tx.select({ id: users.id, email: users.email, roles: users.roles }).from(users).where(inArray(sql<string>`lower(${users.email})`, emails)) : [];
+      const byEmail = new Map(found.map((u) => [u.email.toLowerCase(), u]));
+      const missing: number[] = [];
+      part.forEach((p, i) => {
+        const u = p.email ? byEmail.get(p.email.toLowerCase()) : undefined;
+        if (u && !isCandidateOnly(u.roles)) throw staffEmailConflict();
+        if (u) ids[at + i] = u.id;
+        else missing.push(i);
+      });
+      if (missing.length === 0) continue;
+      const made = missing.map((i) => part[i]!);
+      const madeIds = await insertColumns(tx, "users", [
+        // Without an email the sign-in is by access code only: an address that never receives mail.
+        ["email", "text", made.map((p) => p.email || `candidate-${randomUUID()}@no-email.invalid`)],
+        ["first_name", "text", made.map((p) => p.firstName)],
+        ["last_name", "text", made.map((p) => p.lastName)],
+        ["roles", "int[]", made.map(() => `{${Role.Candidate},${Role.User}}`)],
+        ["account_id", "int", made.map(() => scope.accountId)],
+        ["language", "text", made.map((p) => (p.languageId === 104 ? "zh-HANS" : p.languageId === 106 ? "zh-HANT" : "en-US"))],
+      ]);
+      missing.forEach((i, n) => (ids[at + i] = madeIds[n]!));
+    }
+    return ids;
+  };
+  const freshUsers = await newUsers(uniqueFresh.map(({ r }) => ({ email: r.values.emailAddress.trim(), firstName: r.values.firstName, lastName: r.values.lastName, languageId: r.values.languageId ?? 140 })));
+  for (const part of chunks(uniqueFresh.map((f, i) => ({ ...f, userId: freshUsers[i]! })))) {
+    const v = part.map((f) => f.r.values);
+    const ids = await insertColumns(tx, "candidates", [
+      ["account_id", "int", part.map(() => scope.accountId)],
+      ["user_id", "int", part.map((f) => f.userId)],
+      ["office_id", "int", v.map((x) => x.officeId)],
+      ["first_name", "text", v.map((x) => x.firstName)],
+      ["middle_name", "text", v.map((x) => x.middleName)],
+      ["last_name", "text", v.map((x) => x.lastName)],
+      ["employee_id", "text", v.map((x) => x.employeeId)],
+      ["email", "text", v.map((x) => x.emailAddress)],
+      ["challenge_question", "text", v.map((x) => x.challengeQuestion)],
+      ["challenge_answer", "text", v.map((x) => x.challengeAnswer)],
+      ["client_notes", "text", v.map((x) => x.clientNotes)],
+      ["adjustments", "bool", v.map((x) => x.adjustments)],
+      ["language_id", "int", v.map((x) => x.languageId ?? 140)],
+      ["health_care_role_id", "int", v.map((x) => x.healthCareRoleId)],
+      ["health_care_specialty_id", "int", v.map((x) => x.healthCareSpecialtyId)],
+    ]);
+    part.forEach((f, i) => {
+      person.delete(`fresh:${f.k}`);
+      person.set(f.k, { id: ids[i]!, userId: f.userId, email: f.r.values.emailAddress.trim(), languageId: f.r.values.languageId ?? 140, firstName: f.r.values.firstName, lastName: f.r.values.lastName });
+    });
     step(part.length);
   }
-
-  // 2. Sign-ins: an existing candidate user of the same email is shared, never a staff user.
-  const needUser = [...person.values()].filter((p) => p.userId === null);
-  for (const part of chunks(needUser)) {
-    const emails = part.map((p) => p.email.toLowerCase()).filter(Boolean);
-    const found = emails.length ? await tx.select({ id: users.id, email: users.email, roles: users.roles }).from(users).where(inArray(sql<string>`lower(${users.email})`, emails)) : [];
-    const byEmail = new Map(found.map((u) => [u.email.toLowerCase(), u]));
-    const missing = part.filter((p) => !p.email || !byEmail.has(p.email.toLowerCase()));
-    for (const p of part) {
-      const u = p.email ? byEmail.get(p.email.toLowerCase()) : undefined;
-      if (u && !isCandidateOnly(u.roles)) throw staffEmailConflict();
-      if (u) p.userId = u.id;
-    }
-    if (missing.length > 0) {
-      const made = await tx
-        .insert(users)
-        .values(
-          missing.map((p) => ({
-            email: p.email || `candidate-${p.id}@no-email.invalid`,
-            firstName: p.firstName,
-            lastName: p.lastName,
-            roles: [Role.Candidate, Role.User],
-            accountId: scope.accountId,
-            officeId: null,
-            language: p.languageId === 104 ? "zh-HANS" : p.languageId === 106 ? "zh-HANT" : "en-US",
-          })),
-        )
-        .returning({ id: users.id });
-      missing.forEach((p, i) => (p.userId = made[i]!.id));
-    }
+  // Matched candidates without a sign-in yet get theirs.
+  const unlinked = [...person.values()].filter((p) => p.userId === null);
+  const linked = await newUsers(unlinked);
+  unlinked.forEach((p, i) => (p.userId = linked[i]!));
+  for (const part of chunks(unlinked)) {
     const pairs = sql.join(
       part.map((p) => sql`(${p.id}::int, ${p.userId}::int)`),
       sql`, `,
@@ -165,7 +195,22 @@ export async function importAssignments(
   }));
   const assignedTestIds: number[] = [];
   for (const part of chunks(values)) {
-    assignedTestIds.push(...(await tx.insert(assignedTests).values(part).returning({ id: assignedTests.id })).map((x) => x.id));
+    const ids = await insertColumns(tx, "assigned_tests", [
+      ["account_id", "int", part.map((x) => x.accountId)],
+      ["office_id", "int", part.map((x) => x.officeId)],
+      ["candidate_id", "int", part.map((x) => x.candidateId)],
+      ["account_test_id", "int", part.map((x) => x.accountTestId)],
+      ["test_id", "int", part.map((x) => x.testId)],
+      ["candidate_track_test_id", "int", part.map((x) => x.candidateTrackTestId)],
+      ["access_code", "text", part.map((x) => x.accessCode)],
+      ["state", "text", part.map((x) => x.state)],
+      ["fee_cents", "int", part.map((x) => x.feeCents)],
+      ["notify_candidate", "bool", part.map((x) => x.notifyCandidate)],
+      ["use_medical_test_recommendations", "bool", part.map((x) => x.useMedicalTestRecommendations)],
+      ["expires_at", "timestamptz", part.map((x) => x.expiresAt.toISOString())],
+      ["assigned_by_user_id", "int", part.map((x) => x.assignedByUserId)],
+    ]);
+    assignedTestIds.push(...ids);
     step(part.length);
   }
 
@@ -184,11 +229,14 @@ export async function importAssignments(
       assignmentMail({ to: p.email, languageId: p.languageId, firstName: p.firstName, accountName: account.name, selfScheduling: false, signInLink: `${ctx.config.publicUrl}/login?use_code=1`, expiresAt, tests }),
     );
     for (const part of chunks(mails)) {
-      const ids = await tx
-        .insert(mailOutbox)
-        .values(part.map((m) => ({ toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html ?? null, template: m.template })))
-        .returning({ id: mailOutbox.id });
-      outboxIds.push(...ids.map((x) => x.id));
+      const ids = await insertColumns(tx, "mail_outbox", [
+        ["to_address", "text", part.map((m) => m.to)],
+        ["subject", "text", part.map((m) => m.subject)],
+        ["text_body", "text", part.map((m) => m.text)],
+        ["html_body", "text", part.map((m) => m.html ?? null)],
+        ["template", "text", part.map((m) => m.template)],
+      ]);
+      outboxIds.push(...ids);
     }
     candidatesNotified = mails.length;
   }
@@ -204,11 +252,11 @@ async function newCodes(tx: Tx, userIds: number[], expiresAt: Date): Promise<str
     const retry: number[] = [];
     for (const part of chunks(pending)) {
       const drawn = part.map((i) => ({ i, code: newAccessCode() }));
-      const inserted = await tx
-        .insert(accessCodes)
-        .values(drawn.map((d) => ({ code: d.code, userId: userIds[d.i]!, expiresAt })))
-        .onConflictDoNothing()
-        .returning({ code: accessCodes.code });
+      const inserted = (
+        (await tx.execute(
+          sql`INSERT INTO access_codes (code, user_id, expires_at) SELECT * FROM unnest(${sql.param(drawn.map((d) => d.code))}::text[], ${sql.param(drawn.map((d) => userIds[d.i]!))}::int[], ${sql.param(drawn.map(() => expiresAt.toISOString()))}::timestamptz[]) ON CONFLICT DO NOTHING RETURNING code`,
+        )) as unknown as { rows: { code: string }[] }
+      ).rows;
       const ok = new Set(inserted.map((x) => x.code));
       for (const d of drawn) {
         if (ok.delete(d.code)) codes[d.i] = d.code;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { readSheet } from "read-excel-file/node";
 import { createTestApp, type TestApp } from "../test/harness.js";
-import { assignedTests, candidates, healthcareRoles, healthcareSpecialties, mailOutbox } from "../db/schema.js";
+import { Role } from "@parlance/contract";
+import { assignedTests, candidates, healthcareRoles, healthcareSpecialties, mailOutbox, users } from "../db/schema.js";
 import { csvOf, ndjson, postFile, xlsxOf, zipBomb } from "./test-files.js";
 
 /** Bulk upload: good, mixed and hostile files, each role, another account. */
@@ -76,6 +77,13 @@ describe("a good file", () => {
     expect(await candidateCount()).toBe(before + 3);
     const [pat] = await t.ctx.db.select().from(candidates).where(eq(candidates.lastName, "O'Neil"));
     expect(pat!.clientNotes).toBe('=HYPERLINK("http://evil")');
+    // Each new candidate has a candidate sign-in of their own (access codes sign them in).
+    const [patUser] = await t.ctx.db.select().from(users).where(eq(users.id, pat!.userId!));
+    expect(patUser!.roles).toEqual([Role.Candidate, Role.User]);
+    expect(patUser!.email).toMatch(/@no-email\.invalid$/);
+    const [wangRow] = await t.ctx.db.select().from(candidates).where(eq(candidates.email, "wang.upload@example.com"));
+    const [wangUser] = await t.ctx.db.select().from(users).where(eq(users.id, wangRow!.userId!));
+    expect([wangUser!.email, wangUser!.lastName, wangUser!.language]).toEqual(["wang.upload@example.com", "王", "en-US"]);
     const mails = await t.ctx.db.select().from(mailOutbox).where(inArray(mailOutbox.toAddress, ["wang.upload@example.com", "leila.upload@example.com"]));
     expect(mails).toHaveLength(2);
 
