@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams } from "react-router";
 import { anonymousInvoiceConfirmationPath, invoiceMessages, invoiceRoutes, type AnonymousInvoicePage as PageData, type CardPaymentStart } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
@@ -14,8 +14,10 @@ import { InvoiceSummary } from "./InvoiceSummary";
 const catalogs = { "billing.messages": invoiceMessages };
 
 /** The anonymous invoice's data by its key (also read by the confirmation page). */
+export const anonymousInvoiceKey = (key: string) => ["invoice-by-key", key] as const;
+
 export function useAnonymousInvoice(key: string) {
-  return useQuery({ queryKey: ["invoice-by-key", key], queryFn: ({ signal }) => call(invoiceRoutes.byKey, {}, { key }, { signal }), retry: false });
+  return useQuery({ queryKey: anonymousInvoiceKey(key), queryFn: ({ signal }) => call(invoiceRoutes.byKey, {}, { key }, { signal }), retry: false });
 }
 
 /**
@@ -48,6 +50,7 @@ export default function AnonymousInvoicePage() {
 function AnonymousPayment({ invoice }: { invoice: PageData }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const errorText = useApiErrorText(catalogs);
   const [payment, setPayment] = useState<CardPaymentStart | null>(null);
   const start = useMutation({ mutationFn: () => call(invoiceRoutes.payByKey, {}, { key: invoice.invoiceKey }), onSuccess: setPayment });
@@ -67,7 +70,11 @@ function AnonymousPayment({ invoice }: { invoice: PageData }) {
             <CardPaymentForm
               payment={payment}
               anonymous
-              onPaid={() => navigate(anonymousInvoiceConfirmationPath(invoice.invoiceKey), { state: { paidCents: payment.amountCents } })}
+              onPaid={async () => {
+                // The confirmation reads the invoice as the server now records it, not this page's copy.
+                await queryClient.refetchQueries({ queryKey: anonymousInvoiceKey(invoice.invoiceKey) });
+                void navigate(anonymousInvoiceConfirmationPath(invoice.invoiceKey), { state: { paidCents: payment.amountCents } });
+              }}
               onCancel={() => setPayment(null)}
             />
           ) : (
