@@ -29,7 +29,7 @@ export async function acceptTerms({ db }: DbContext, scope: Scope) {
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(proctorTermsAcceptances)
-      .values({ userId: scope.userId, accountId: scope.accountId })
+      .values({ userId: scope.userId, accountId: scope.accountId, acceptedAt: new Date() })
       .onConflictDoNothing({ target: proctorTermsAcceptances.userId })
       .returning();
     if (inserted.length > 0) await audit({ db: tx }, { scope, action: "proctoring.accept_terms", targetType: "user", targetId: scope.userId });

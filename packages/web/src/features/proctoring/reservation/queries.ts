@@ -37,11 +37,16 @@ export function useProctorTimes(page: { candidateProfileId: number; assignedTest
   });
 }
 
-/** Anything a reservation changes (the page, the times, the candidate's tests) is read again. */
-function useAfterChange() {
+/**
+ * Anything a reservation changes (the page, the times, the candidate's tests) is read again. After
+ * the terms or the contact details (`leaving`: the reservation screen is not shown) its cached page
+ * is dropped, so coming back does not act on the old answer and send the user there again.
+ */
+function useAfterChange(leaving = false) {
   const client = useQueryClient();
   return () => {
     client.removeQueries({ queryKey: ["proctorReservation", "times"] });
+    if (leaving) client.removeQueries({ queryKey: ["proctorReservation", "page"] });
     void client.invalidateQueries();
   };
 }
@@ -65,7 +70,7 @@ export function useContactDetails(candidateId: string, tests: string) {
 }
 
 export function useEditContactDetails() {
-  const after = useAfterChange();
+  const after = useAfterChange(true);
   return useMutation({ mutationFn: (input: Parameters<typeof call<typeof proctorReservationRoutes.editContactDetails>>[1]) => call(proctorReservationRoutes.editContactDetails, input), onSuccess: after });
 }
 
@@ -74,7 +79,7 @@ export function useTerms() {
 }
 
 export function useAcceptTerms() {
-  const after = useAfterChange();
+  const after = useAfterChange(true);
   return useMutation({ mutationFn: () => call(proctorReservationRoutes.acceptTerms, { accept: true }), onSuccess: after });
 }
 
