@@ -24,7 +24,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS } from "./world.js";
 import { bookDemoEvaluators } from "./bookings.js";
 
 /**
- * The demo world's scoring: three evaluators with their languages, a verification key on every
+ * The demo world's scoring: four evaluators with their languages, a verification key on every
  * result of the demo history, the history's received-but-unscored tests routed like any other,
  * and four online attempts with answers waiting for evaluator@parlance.example — one overdue, one
  * due today, one tomorrow, one later — so the Tests to Score list is never empty on a fresh start.
@@ -36,6 +36,9 @@ export const DEMO_EVALUATORS: readonly { email: string; languageIds: readonly nu
   { email: "evaluator@parlance.example", languageIds: [140, 150] }, // English, Spanish
   { email: "evaluator.zh@parlance.example", languageIds: [100, 104, 106] }, // Mandarin, Chinese (Simplified, Traditional)
   { email: "evaluator.intl@parlance.example", languageIds: [10, 50, 160] }, // Arabic, French, Vietnamese
+  // A second Mandarin evaluator: a Mandarin video test declined by evaluator.zh can be handed over (the
+  // other-evaluators dialog). Mandarin only, so the routing of Chinese (104/106), English and Spanish is unchanged.
+  { email: "evaluator.zh2@parlance.example", languageIds: [100] }, // Mandarin
 ];
 
 type DueSlot = "overdue" | "today" | "tomorrow" | "later";

@@ -51,6 +51,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: "evaluator@parlance.example", firstName: "Jun", lastName: "Takahashi", role: Role.Evaluator, account: null, office: null },
   { email: "evaluator.zh@parlance.example", firstName: "Li", lastName: "Na", role: Role.Evaluator, account: null, office: null },
   { email: "evaluator.intl@parlance.example", firstName: "Karim", lastName: "Benali", role: Role.Evaluator, account: null, office: null },
+  { email: "evaluator.zh2@parlance.example", firstName: "Wei", lastName: "Chen", role: Role.Evaluator, account: null, office: null },
   // Proctors of the proctor service (Service Provider): proctoring reservations book them.
   { email: "proctor@parlance.example", firstName: "Maya", lastName: "Okoro", role: Role.ServiceProvider, account: null, office: null },
   { email: "proctor2@parlance.example", firstName: "Tomas", lastName: "Lindqvist", role: Role.ServiceProvider, account: null, office: null },
