@@ -193,7 +193,7 @@ describe("proctoring reservation", () => {
     await expectAccessible(phone, "reserved sitting (zh-HANS, phone)");
     await phone.goto(`/testing/proctor/contact_details/${candidateId}?assigned_tests=${testId}&lang=zh-HANT`);
     await poll(() => heading(phone).innerText()).toBe("考生聯絡資料");
-    expect(await phone.getByRole("button", { name: "更新考生資料" }).count()).toBe(1);
+    await poll(() => phone.getByRole("button", { name: "更新考生資料" }).count()).toBe(1);
     expect(await phone.getByLabel("電話號碼").inputValue()).toBe("617-555-0142");
     await expectAccessible(phone, "candidate contact details (zh-HANT, phone)");
   });

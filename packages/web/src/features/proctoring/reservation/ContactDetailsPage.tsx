@@ -49,6 +49,18 @@ function ContactForm({ data, back }: { data: ProctorContactDetails; back: string
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const set = (name: keyof typeof values, value: string | number) => setValues((v) => ({ ...v, [name]: value }));
+  const textField = (f: (typeof TEXT_FIELDS)[number]) => (
+    <TextInput
+      key={f.name}
+      label={t(`proctorReservation.contact.fields.${f.name}`)}
+      required
+      maxLength={CANDIDATE_TEXT_MAX}
+      autoComplete={f.autoComplete}
+      value={values[f.name]}
+      error={fieldErrors[f.name]}
+      onChange={(e) => set(f.name, e.currentTarget.value)}
+    />
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -80,18 +92,7 @@ function ContactForm({ data, back }: { data: ProctorContactDetails; back: string
           {data.tests.length > 0 && <Text c="gray.7">{t("proctorReservation.contact.forTests", { tests: data.tests.join(", ") })}</Text>}
         </div>
         <Text size="sm">{t("proctorReservation.contact.intro")}</Text>
-        {TEXT_FIELDS.map((f) => (
-          <TextInput
-            key={f.name}
-            label={t(`proctorReservation.contact.fields.${f.name}`)}
-            required
-            maxLength={CANDIDATE_TEXT_MAX}
-            autoComplete={f.autoComplete}
-            value={values[f.name]}
-            error={fieldErrors[f.name]}
-            onChange={(e) => set(f.name, e.currentTarget.value)}
-          />
-        ))}
+        {TEXT_FIELDS.filter((f) => f.name !== "postalCode").map(textField)}
         <NativeSelect
           label={t("proctorReservation.contact.fields.state")}
           required
@@ -100,6 +101,7 @@ function ContactForm({ data, back }: { data: ProctorContactDetails; back: string
           onChange={(e) => set("state", e.currentTarget.value)}
           data={[{ value: "", label: t("proctorReservation.contact.chooseState") }, ...data.regions.map((r) => ({ value: r.id, label: r.name }))]}
         />
+        {TEXT_FIELDS.filter((f) => f.name === "postalCode").map(textField)}
         <NativeSelect
           label={t("proctorReservation.contact.fields.timeZone")}
           required
