@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import { Role } from "@parlance/contract";
-import { assignedTests, auditLog, users } from "../../db/schema.js";
+import { assignedTests, auditLog, candidates, users } from "../../db/schema.js";
 import { proctoringReservations, proctoringReservationTests } from "../../db/schema/proctoring-reservations.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { assign } from "../../taking/test-fixtures.js";
@@ -106,6 +106,25 @@ describe("confirm", () => {
     const ok = await post(CONFIRM, { date, time: slot.time, cost: slot.cost, candidateProfileId: c.candidateId, assignedTestIds: [a] }, c.cookie);
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await reservation(ok.json().reservation.id)).bookedAs).toBe("candidate");
+  });
+});
+
+describe("a sitting of several tests", () => {
+  it("adds the durations, doubles them with test adjustments, prices by the rates, and refuses more than a business day", async () => {
+    const c = await proctoredCandidate(t);
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push(await assign(t, c.candidateId, { test: "en-reading-proctored", useProctorService: true }));
+    const two = ids.slice(0, 2);
+    const { slot, page } = await firstTime(t, admin, c.candidateId, two);
+    expect(page).toMatchObject({ duration: 120, assignedTestIds: two, testDescriptions: ["English Reading Proficiency (Proctored)", "English Reading Proficiency (Proctored)"] });
+    expect(slot.cost - (slot.shortNotice ? 500 : 0)).toBe(2900);
+    await t.ctx.db.update(candidates).set({ adjustments: true }).where(eq(candidates.id, c.candidateId));
+    const doubled = await firstTime(t, admin, c.candidateId, two);
+    expect(doubled.page.duration).toBe(240);
+    expect(doubled.slot.cost - (doubled.slot.shortNotice ? 500 : 0)).toBe(5800);
+    const tooLong = await t.request({ method: "GET", url: `${PAGE}/${c.candidateId}?assigned_tests=${ids.join(",")}`, cookie: admin });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().message).toBe("These tests are too long for one sitting. Please reserve them separately.");
   });
 });
 
