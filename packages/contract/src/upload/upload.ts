@@ -138,7 +138,13 @@ export const uploadOptions = z.object({
 });
 export type UploadOptions = z.output<typeof uploadOptions>;
 
-export const rowMessage = z.object({ row: z.number().int(), msg: z.string() });
+/** A row's problem: `msg` as 'Row N: message' in English, with the message's i18n key and values for the screens. */
+export const rowMessage = z.object({
+  row: z.number().int(),
+  msg: z.string(),
+  messageKey: z.string().optional(),
+  values: z.record(z.string(), z.string()).optional(),
+});
 export type RowMessage = z.infer<typeof rowMessage>;
 
 /** One row the preview will import (spec §3 preview assignments). */

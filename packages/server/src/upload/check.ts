@@ -5,6 +5,7 @@ import {
   UPLOAD_COLUMNS,
 
   candidateFormIssues,
+  candidateMessages,
   emptyCandidateForm,
   uploadMessage,
   TEST_METHOD_LABELS,
@@ -51,9 +52,10 @@ const NO = new Set(["no", "n", "false", "0", ""]);
 /** Checks one row of a file by the spec's rules (§5 Bulk upload and the candidate form's). */
 export function checkRow(file: FileRow, kind: UploadKind, opts: UploadOptions, l: Lookups, seenEmails: Set<string>, out: CheckResult): void {
   const v = (f: UploadField) => file.values[f] ?? "";
-  const problems: string[] = [];
-  const warn = (msg: string) => out.warnings.push({ row: file.row, msg: `Row ${file.row}: ${msg}` });
-  const fail = (name: UploadMessage, values: Record<string, string> = {}) => problems.push(uploadMessage(name, values));
+  const problems: Problem[] = [];
+  const warn = (name: UploadMessage) => out.warnings.push({ row: file.row, msg: `Row ${file.row}: ${uploadMessage(name)}`, messageKey: `upload.messages.${name}` });
+  const add = (p: Problem) => !problems.some((q) => q.msg === p.msg) && problems.push(p);
+  const fail = (name: UploadMessage, values: Record<string, string> = {}) => add({ msg: uploadMessage(name, values), messageKey: `upload.messages.${name}`, values });
   const shown = (s: string) => (s.length > 40 ? `${s.slice(0, 40)}…` : s);
 
   for (const [field, value] of Object.entries(file.values) as [UploadField, string][]) {
@@ -71,19 +73,16 @@ export function checkRow(file: FileRow, kind: UploadKind, opts: UploadOptions, l
     else if (emailKey) existing = l.byEmail.get(emailKey)?.inScope ? l.byEmail.get(emailKey)! : null;
     if (!id && !emailKey) fail("candidateIdRequired");
     else if (!existing) fail("candidateNotFound", { value: shown(id || email) });
-    if (!existing) {
-      for (const msg of new Set(problems)) out.errors.push({ row: file.row, msg: `Row ${file.row}: ${msg}` });
-      return;
-    }
+    if (!existing) return report(file.row, problems, out);
   } else if (emailKey && l.byEmail.has(emailKey)) {
     existing = l.byEmail.get(emailKey)!;
     if (!existing.inScope) {
       fail("emailNotUsable");
       existing = null;
-    } else warn(uploadMessage("existingCandidate"));
+    } else warn("existingCandidate");
   }
   if (kind === "upload" && emailKey) {
-    if (seenEmails.has(emailKey) && !existing) warn(uploadMessage("duplicateCandidate"));
+    if (seenEmails.has(emailKey) && !existing) warn("duplicateCandidate");
     seenEmails.add(emailKey);
   }
 
@@ -109,7 +108,7 @@ export function checkRow(file: FileRow, kind: UploadKind, opts: UploadOptions, l
   let specialtyId: number | null = null;
   const roleText = v("healthcareRole");
   const specialtyText = v("healthcareSpecialty");
-  if ((roleText || specialtyText) && !l.account.medicalOption) warn(uploadMessage("rolesIgnored"));
+  if ((roleText || specialtyText) && !l.account.medicalOption) warn("rolesIgnored");
   else if (roleText) {
     const role = l.roles.get(key(roleText));
     if (!role) fail("roleNotFound", { value: shown(roleText) });
@@ -140,7 +139,7 @@ export function checkRow(file: FileRow, kind: UploadKind, opts: UploadOptions, l
     const rules = { ...l.rules, requiresEmail: false, officeIds: existing?.officeId ? [...l.rules.officeIds, existing.officeId] : l.rules.officeIds };
     for (const issue of candidateFormIssues(values, rules)) {
       // Lengths were checked above, by the file's column names.
-      if (!problems.includes(issue.message) && !issue.message.includes("must be at most")) problems.push(issue.message);
+      if (!issue.message.includes("must be at most")) add({ msg: issue.message, messageKey: candidateMessageKey(issue.message) });
     }
   } else if (email && !EMAIL_PATTERN.test(email)) fail("emailNotUsable");
 
@@ -203,14 +202,13 @@ export function checkRow(file: FileRow, kind: UploadKind, opts: UploadOptions, l
         );
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
-        fail("notAllowed", { message: err.message });
+        add({ msg: err.message, messageKey: err.messageKey });
       }
     }
-    if (opts.notify_candidates && !emailKey) warn(uploadMessage("noEmailNotified"));
+    if (opts.notify_candidates && !emailKey) warn("noEmailNotified");
   }
 
-  for (const msg of new Set(problems)) out.errors.push({ row: file.row, msg: `Row ${file.row}: ${msg}` });
-  if (problems.length > 0) return;
+  if (problems.length > 0) return report(file.row, problems, out);
   out.valid.push({
     row: file.row,
     existing,
@@ -240,6 +238,16 @@ export function checkRow(file: FileRow, kind: UploadKind, opts: UploadOptions, l
     },
   });
 }
+
+type Problem = { msg: string; messageKey?: string; values?: Record<string, string> };
+
+/** The row's problems as 'Row N: message', each with its i18n key. */
+function report(row: number, problems: Problem[], out: CheckResult): void {
+  for (const p of problems) out.errors.push({ row, msg: `Row ${row}: ${p.msg}`, ...(p.messageKey ? { messageKey: p.messageKey } : {}), ...(p.values ? { values: p.values } : {}) });
+}
+
+const CANDIDATE_KEYS = new Map(Object.entries(candidateMessages).map(([name, text]) => [text as string, `candidates.messages.${name}`]));
+const candidateMessageKey = (message: string) => CANDIDATE_KEYS.get(message);
 
 /** A stored candidate as form values (what a changes row starts from). */
 function valuesOf(c: ExistingCandidate): CandidateFormValues {

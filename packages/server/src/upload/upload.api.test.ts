@@ -63,7 +63,7 @@ describe("a good file", () => {
     expect(res.statusCode, res.body).toBe(200);
     const preview = res.json();
     expect(preview.errors).toEqual([]);
-    expect(preview.warnings).toEqual([{ row: 4, msg: "Row 4: No email address: this candidate will not be notified." }]);
+    expect(preview.warnings).toEqual([{ row: 4, msg: "Row 4: No email address: this candidate will not be notified.", messageKey: "upload.messages.noEmailNotified" }]);
     expect(preview.totalAssignments).toBe(3);
     expect(preview.isExcel).toBe(false);
     expect(preview.assignments.map((a: { lastName: string }) => a.lastName)).toEqual(["王", "الهاشمي", "O'Neil"]);
@@ -174,6 +174,10 @@ describe("a mixed file", () => {
       ]),
     );
     expect(errors.every((e: { row: number; msg: string }) => e.msg.startsWith(`Row ${e.row}: `))).toBe(true);
+    // Each message carries its i18n key: the screens translate it.
+    expect(errors.find((e: { msg: string }) => e.msg === "Row 3: Please provide a first name.").messageKey).toBe("candidates.messages.firstNameRequired");
+    expect(errors.find((e: { msg: string }) => e.msg.startsWith("Row 8:")).values).toEqual({ column: "First Name" });
+    expect(errors.every((e: { messageKey?: string }) => typeof e.messageKey === "string")).toBe(true);
     expect(assignments.map((a: { row: number }) => a.row)).toEqual([2]);
     expect(totalAssignments).toBe(1);
     const done = (await confirm(cookie["admin@northwind.example"], data)).json();
@@ -240,7 +244,7 @@ describe("roles and tenants", () => {
     it(`${who}: their office only; another office is that row's error, not a leak`, async () => {
       const res = await postFile(t, "/testing/candidates/preview", cookie[who], { name: "a.csv", bytes: file() }, WITH_ROLES);
       const preview = res.json();
-      expect(preview.errors).toEqual([{ row: 3, msg: "Row 3: Office 'Chicago' was not found." }]);
+      expect(preview.errors).toEqual([{ row: 3, msg: "Row 3: Office 'Chicago' was not found.", messageKey: "upload.messages.officeNotFound", values: { value: "Chicago" } }]);
       expect(preview.assignments[0].office).toBe("Boston");
     });
   }
@@ -270,7 +274,7 @@ describe("changes and templates", () => {
     const [chicago] = await t.ctx.db.select().from(candidates).where(eq(candidates.email, "leila.upload@example.com"));
     const file = csvOf([["Candidate ID", "Notes", "Employee ID"], [String(pat!.id), "Changed by upload", "E-77"], [String(chicago!.id), "x", ""]], ",");
     const asOffice = (await postFile(t, "/testing/candidates/changes", cookie["office.user@northwind.example"], { name: "c.csv", bytes: file })).json();
-    expect(asOffice.errors).toEqual([{ row: 3, msg: `Row 3: Candidate '${chicago!.id}' was not found.` }]);
+    expect(asOffice.errors).toEqual([{ row: 3, msg: `Row 3: Candidate '${chicago!.id}' was not found.`, messageKey: "upload.messages.candidateNotFound", values: { value: String(chicago!.id) } }]);
     const preview = (await postFile(t, "/testing/candidates/changes", cookie["admin@northwind.example"], { name: "c.csv", bytes: file })).json();
     expect(preview.errors).toEqual([]);
     const done = (await confirm(cookie["admin@northwind.example"], preview.data)).json();

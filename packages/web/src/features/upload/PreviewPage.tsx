@@ -17,7 +17,9 @@ const PAGE = 50;
 
 /** Row messages, a page of them at a time (a 10,000-row file may have thousands). */
 function MessageList({ title, messages, color }: { title: string; messages: RowMessage[]; color: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The server's English text, unless the message's key has a translation.
+  const text = (m: RowMessage) => (m.messageKey && i18n.exists(m.messageKey) ? t("upload.rowMessage", { row: m.row, message: t(m.messageKey, m.values ?? {}) }) : m.msg);
   const [page, setPage] = useState(1);
   if (messages.length === 0) return null;
   return (
@@ -27,7 +29,7 @@ function MessageList({ title, messages, color }: { title: string; messages: RowM
       </Title>
       <List size="sm" c={color} spacing={2} aria-label={title}>
         {messages.slice((page - 1) * PAGE, page * PAGE).map((m, i) => (
-          <List.Item key={`${m.row}-${i}`}>{m.msg}</List.Item>
+          <List.Item key={`${m.row}-${i}`}>{text(m)}</List.Item>
         ))}
       </List>
       <Pager page={page} pageCount={Math.ceil(messages.length / PAGE)} onChange={setPage} label={t("upload.pagesOf", { what: title })} />
