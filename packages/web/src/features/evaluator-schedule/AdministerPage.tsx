@@ -94,7 +94,8 @@ function AdministerForm({ data }: { data: AdministerView }) {
         ))}
         <FormError message={error} />
         {done ? (
-          <Alert color="green" variant="light" title={t("evaluatorActions.messages.administered")}>
+          // The light green's own title colour is below 4.5:1 on its background: the title is dark grey.
+          <Alert color="green" variant="light" title={t("evaluatorActions.messages.administered")} styles={{ title: { color: "var(--mantine-color-gray-9)" } }}>
             {scored !== null && (
               <Button component={Link} to={`/testing/results/${scored}/edit`} variant="white" mt="xs">
                 {t("evaluatorActions.scoreNow")}
