@@ -214,4 +214,27 @@ describe("proctoring reservation", () => {
     await poll(() => page.getByRole("alert").filter({ hasText: "An error occurred while requesting a proctoring reservation." }).count()).toBe(1);
     await expectAccessible(page, "proctoring reservation failure");
   });
+  it("adds $5 to a time within the hour where the account books proctoring anytime", async () => {
+    const { api, candidateId, testId } = await candidateWithProctoredTest();
+    await api("POST", "/api/proctorservice/edit_contact_details", { id: candidateId, phoneNumber: "617-555-0144", streetAddress: "3 Oak St", city: "Boston", state: "MA", postalCode: "02110", timeZone: 23 });
+    await api("POST", "/api/proctorservice/edit", { usesProctorService: true, allowCandidateScheduling: true, minProctorApptDelay: 0 });
+    try {
+      const page = await signedInAdmin();
+      await page.goto(`/testing/proctor/schedule/${candidateId}?assigned_tests=${testId}`);
+      await poll(() => heading(page).innerText()).toBe("Proctoring Reservation");
+      // The server's clock started at 10:00 Eastern and runs on: a start before 11:00 is within the hour.
+      await page.getByRole("button", { name: "Wednesday, March 10, 2027", exact: true }).click();
+      const times = page.getByLabel("Available times");
+      await poll(() => times.locator("option").count()).toBeGreaterThan(2);
+      const labels = await times.locator("option").allInnerTexts();
+      expect(labels).toContain("10:45 - 11:45 · $28.00 (within the hour)");
+      expect(labels).toContain("11:15 - 12:15 · $23.00");
+      expect(labels[1]).toMatch(/^10:\d\d - 11:\d\d · \$28\.00 \(within the hour\)$/);
+      await times.selectOption({ label: "10:45 - 11:45 · $28.00 (within the hour)" });
+      await poll(() => main(page).innerText()).toContain("Proctoring cost: $28.00 (includes the charge for scheduling within one hour)");
+      await expectAccessible(page, "proctoring reservation within the hour");
+    } finally {
+      await api("POST", "/api/proctorservice/edit", { usesProctorService: true, allowCandidateScheduling: true, minProctorApptDelay: 1 });
+    }
+  });
 });
