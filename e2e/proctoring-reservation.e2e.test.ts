@@ -198,7 +198,7 @@ describe("proctoring reservation", () => {
     await expectAccessible(phone, "candidate contact details (zh-HANT, phone)");
   });
 
-  it("shows the spec's failure text when the reservation cannot be made", async () => {
+  it("shows the spec's failure text when the reservation cannot be made, and cancels before the cut-off without a fee", async () => {
     const { candidateId, testId } = await candidateWithProctoredTest();
     const api = await adminApi();
     await api("POST", "/api/proctorservice/edit_contact_details", { id: candidateId, phoneNumber: "617-555-0143", streetAddress: "1 Elm St", city: "Boston", state: "MA", postalCode: "02110", timeZone: 23 });
@@ -213,6 +213,18 @@ describe("proctoring reservation", () => {
     await page.getByRole("button", { name: "Reserve proctoring" }).click();
     await poll(() => page.getByRole("alert").filter({ hasText: "An error occurred while requesting a proctoring reservation." }).count()).toBe(1);
     await expectAccessible(page, "proctoring reservation failure");
+    await page.unroute("**/api/proctorservice/confirm");
+
+    // Reserved, then cancelled before the cut-off (5 pm Eastern on Thursday): no fee, and the day picker is back.
+    await page.getByRole("button", { name: "Reserve proctoring" }).click();
+    await poll(() => main(page).innerText()).toContain("Reserved sitting");
+    await page.getByRole("button", { name: "Cancel reservation" }).click();
+    const dialog = page.getByRole("dialog");
+    await poll(() => dialog.innerText()).toContain("Are you sure you want to cancel this proctoring reservation?");
+    await expectAccessible(page, "cancel reservation dialog");
+    await dialog.getByRole("button", { name: "Cancel reservation" }).click();
+    await poll(() => page.locator("body").innerText()).toContain("The reservation has been cancelled. No fee is charged.");
+    await poll(() => page.getByRole("button", { name: "Reserve proctoring" }).count()).toBe(1);
   });
   it("adds $5 to a time within the hour where the account books proctoring anytime", async () => {
     const { api, candidateId, testId } = await candidateWithProctoredTest();

@@ -46,6 +46,8 @@ export function ReservationSummary({ data, reservation }: { data: ProctorSchedul
       title: t("proctorReservation.summary.cancelTitle"),
       children: <Text size="sm">{t("proctorReservation.summary.cancelQuestion")}</Text>,
       labels: { confirm: t("proctorReservation.summary.cancelConfirm"), cancel: t("proctorReservation.summary.keep") },
+      confirmProps: { color: "red" },
+      closeButtonProps: { "aria-label": t("ui.close") },
       onConfirm: () =>
         cancel.mutate(reservation.id, {
           onSuccess: (r) => notifyResult(t(r.messageKey), true),
