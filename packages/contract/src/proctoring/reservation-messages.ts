@@ -11,6 +11,7 @@ export const reservationMessages = {
   termsAccepted: "You have accepted the proctoring terms of service.",
   mustAccept: "Please accept the proctoring terms of service to continue.",
   termsRequired: "Please accept the proctoring terms of service before reserving proctoring.",
+  prepayTermsRequired: "This prepay account must accept the prepay terms of service before proctoring is reserved.",
   contactRequired: "Please complete the candidate's contact details before reserving proctoring.",
   badCandidateId: "The candidate id must be a positive whole number.",
   badTestIds: "Name the assigned tests as a list of positive whole numbers (at most 10).",

@@ -92,6 +92,8 @@ export const proctorSchedulePage = z.object({
   timeZoneId: z.number().int(),
   availableDates: z.array(z.string()),
   termsAccepted: z.boolean(),
+  /** A prepay account's prepay terms (billing) are accepted; true for other accounts. */
+  prepayTermsAccepted: z.boolean(),
   contactComplete: z.boolean(),
   reservation: reservationView.nullable(),
 });

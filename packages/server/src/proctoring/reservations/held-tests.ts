@@ -40,6 +40,7 @@ const candidateColumns = {
   usesProctorService: accounts.usesProctorService,
   allowCandidateScheduling: accounts.allowCandidateScheduling,
   minProctorApptDelay: accounts.minProctorApptDelay,
+  prepay: accounts.prepay,
 };
 
 /** A candidate the session reaches (404 otherwise), with their account's proctor service settings; locked when asked. */

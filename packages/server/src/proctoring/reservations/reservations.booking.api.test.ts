@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import { Role } from "@parlance/contract";
-import { assignedTests, auditLog, candidates, users } from "../../db/schema.js";
+import { accounts, assignedTests, auditLog, candidates, users } from "../../db/schema.js";
 import { proctoringReservations, proctoringReservationTests } from "../../db/schema/proctoring-reservations.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { assign } from "../../taking/test-fixtures.js";
@@ -106,6 +106,29 @@ describe("confirm", () => {
     const ok = await post(CONFIRM, { date, time: slot.time, cost: slot.cost, candidateProfileId: c.candidateId, assignedTestIds: [a] }, c.cookie);
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await reservation(ok.json().reservation.id)).bookedAs).toBe("candidate");
+  });
+});
+
+describe("a prepay account", () => {
+  it("reserves only once its prepay terms are accepted", async () => {
+    const c = await proctoredCandidate(t);
+    const a = await assign(t, c.candidateId, { test: "en-reading-proctored", useProctorService: true });
+    await post(ACCEPT, { accept: true }, admin);
+    const { date, slot } = await firstTime(t, admin, c.candidateId, [a]);
+    const northwind = t.ids.accounts.northwind;
+    await t.ctx.db.update(accounts).set({ prepay: true }).where(eq(accounts.id, northwind));
+    try {
+      const page = (await t.request({ method: "GET", url: `${PAGE}/${c.candidateId}?assigned_tests=${a}`, cookie: admin })).json();
+      expect(page.prepayTermsAccepted).toBe(false);
+      const res = await post(CONFIRM, { date, time: slot.time, cost: slot.cost, candidateProfileId: c.candidateId, assignedTestIds: [a] }, admin);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe("This prepay account must accept the prepay terms of service before proctoring is reserved.");
+      expect(await t.ctx.db.select().from(proctoringReservations).where(eq(proctoringReservations.candidateId, c.candidateId))).toEqual([]);
+    } finally {
+      await t.ctx.db.update(accounts).set({ prepay: false }).where(eq(accounts.id, northwind));
+    }
+    const after = (await t.request({ method: "GET", url: `${PAGE}/${c.candidateId}?assigned_tests=${a}`, cookie: admin })).json();
+    expect(after.prepayTermsAccepted).toBe(true);
   });
 });
 

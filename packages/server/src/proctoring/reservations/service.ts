@@ -22,7 +22,7 @@ import { contactComplete, heldTests, type HeldTests } from "./held-tests.js";
 import { proctorQuery } from "./pool.js";
 import { cancellationCutoff } from "./cutoff.js";
 import { loadReservationViews, reservationView } from "./view.js";
-import { hasAcceptedTerms } from "./terms.js";
+import { hasAcceptedTerms, prepayTermsAccepted } from "./terms.js";
 
 /** Proctoring reservations: the logic behind /api/proctorservice/{schedule_page,get_available_times,confirm}. */
 
@@ -64,6 +64,7 @@ export async function schedulePage(
     timeZoneId: zoneId,
     availableDates: reservation ? [] : availableDates(query),
     termsAccepted: await hasAcceptedTerms(db, scope),
+    prepayTermsAccepted: await prepayTermsAccepted(db, held.candidate),
     contactComplete: contactComplete(held.candidate),
     reservation: reservation ?? null,
   };
@@ -118,6 +119,7 @@ export async function confirmReservation({ db }: DbContext, scope: Scope, input:
       await audit({ db: tx }, { scope, accountId: held.candidate.accountId, action: "proctoring.assign_only", targetType: "candidate", targetId: held.candidate.id, details: { assignedTestIds: ids } });
       return { success: true, message: reservationMessages.assigned, messageKey: "proctorReservation.messages.assigned", reservation: null };
     }
+    if (!(await prepayTermsAccepted(tx, held.candidate))) throw reservationError(422, "prepayTermsRequired");
     if (!(await hasAcceptedTerms(tx, scope))) throw reservationError(422, "termsRequired");
     if (!contactComplete(held.candidate)) throw reservationError(422, "contactRequired");
     const zoneId = input.timeZone ?? held.candidate.timeZoneId;

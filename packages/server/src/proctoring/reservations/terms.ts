@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { reservationMessages } from "@parlance/contract";
 import type { DbContext } from "../../context.js";
 import { proctorTermsAcceptances } from "../../db/schema/proctoring-reservations.js";
+import { prepayTermsAcceptances } from "../../db/schema.js";
 import type { Tx } from "../../db/tx.js";
 import type { Scope } from "../../auth/scope.js";
 import { audit } from "../../audit/audit.js";
@@ -18,6 +19,13 @@ async function acceptance(tx: Tx, scope: Pick<Scope, "userId">) {
 }
 
 export const hasAcceptedTerms = async (tx: Tx, scope: Pick<Scope, "userId">) => (await acceptance(tx, scope)) !== null;
+
+/** A prepay account reserves only once its prepay terms are accepted (spec §5: "the prepay and proctor terms"); other accounts have none. */
+export async function prepayTermsAccepted(tx: Tx, account: { accountId: number; prepay: boolean }): Promise<boolean> {
+  if (!account.prepay) return true;
+  const [row] = await tx.select({ id: prepayTermsAcceptances.accountId }).from(prepayTermsAcceptances).where(eq(prepayTermsAcceptances.accountId, account.accountId));
+  return row !== undefined;
+}
 
 export async function termsStatus({ db }: DbContext, scope: Scope) {
   const row = await acceptance(db, scope);

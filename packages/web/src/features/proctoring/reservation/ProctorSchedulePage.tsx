@@ -1,9 +1,11 @@
-import { Navigate, useParams, useSearchParams } from "react-router";
+import { Alert, Anchor } from "@mantine/core";
+import { Link, Navigate, useParams, useSearchParams } from "react-router";
 import type { ProctorSchedulePage as PageData } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
 import { PageHeader } from "../../../ui/PageHeader";
 import { useStandardCrumbs, type Crumb } from "../../../ui/Breadcrumbs";
 import { RemoteData } from "../../../ui/RemoteData";
+import { useStartup } from "../../../ui/startup";
 import { ReservationForm } from "./ReservationForm";
 import { ReservationSummary } from "./ReservationSummary";
 import { schedulePath, useProctorSchedulePage } from "./queries";
@@ -40,7 +42,24 @@ function Screen({ data, tests }: { data: PageData; tests: string }) {
   const here = schedulePath(data.candidateProfileId, tests);
   const back = encodeURIComponent(here);
   if (data.reservation) return <ReservationSummary data={data} reservation={data.reservation} />;
+  if (!data.prepayTermsAccepted) return <PrepayTermsFirst />;
   if (!data.termsAccepted) return <Navigate to={`/testing/proctor/terms?return=${back}`} replace />;
   if (!data.contactComplete) return <Navigate to={`/testing/proctor/contact_details/${data.candidateProfileId}?assigned_tests=${tests}&return=${back}`} replace />;
   return <ReservationForm data={data} />;
+}
+
+/** A prepay account accepts its prepay terms (the billing area's page) before proctoring is reserved. */
+function PrepayTermsFirst() {
+  const { t } = useTranslation();
+  const { can } = useStartup();
+  return (
+    <Alert color="yellow" maw={720}>
+      {t("proctorReservation.messages.prepayTermsRequired")}{" "}
+      {can("prepay") && (
+        <Anchor component={Link} to="/testing/prepay">
+          {t("proctorReservation.prepayLink")}
+        </Anchor>
+      )}
+    </Alert>
+  );
 }
