@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "../route.js";
 import { recordId } from "../settings/fields.js";
+import { emptyInput } from "../common/success.js";
 
 /**
  * Card payments (client-administration.md §3 Fee line item, Card charge, Card payment method; §7
@@ -163,7 +164,7 @@ export const paymentRoutes = {
   setupPaymentMethod: defineRoute({
     method: "POST",
     path: "/api/payments/payment_method/setup",
-    input: z.object({}),
+    input: emptyInput,
     output: cardSetupStart,
     access: "creditCardOnFile",
     summary: "Starts adding or replacing the card on file: a processor SetupIntent the card form confirms",
@@ -179,7 +180,7 @@ export const paymentRoutes = {
   deletePaymentMethod: defineRoute({
     method: "POST",
     path: "/account/delete_payment_method",
-    input: z.object({}),
+    input: emptyInput,
     output: cardPaymentMethod,
     access: "creditCardOnFile",
     summary: "Deletes the card on file (detached at the processor); 404 when there is none",
