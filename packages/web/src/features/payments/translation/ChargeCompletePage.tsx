@@ -3,11 +3,9 @@ import { Link, useParams } from "react-router";
 import { SUPPORT_PHONES, translationChargeMessages, translationChargePath } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
 import { formatMoney } from "../../../i18n/format";
-import { PageHeader } from "../../../ui/PageHeader";
-import { RemoteData } from "../../../ui/RemoteData";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { useStartup } from "../../../ui/startup";
-import { useApiErrorText } from "../../../ui/useApiErrorText";
+import { PaymentPageFrame } from "../PaymentPageFrame";
 import { ChargeFacts } from "./ChargeProjectPage";
 import { useCharge } from "./useCharge";
 
@@ -19,40 +17,29 @@ export default function ChargeCompletePage() {
   const { language } = useStartup();
   const { id = "" } = useParams();
   const { home } = useStandardCrumbs();
-  const errorText = useApiErrorText(catalogs);
   const query = useCharge(id);
   return (
-    <>
-      <PageHeader title={t("billing.translation.completeTitle")} breadcrumbs={[home]} />
-      <RemoteData
-        query={query}
-        renderError={(err) => (
-          <Alert color="red" variant="light" role="alert" title={t("billing.translation.loadFailed")}>
-            {errorText(err)}
-          </Alert>
-        )}
-      >
-        {(charge) => (
-          <Paper withBorder p={{ base: "md", sm: "lg" }} maw={760}>
-            <Stack gap="md">
-              {charge.paidAt ? (
-                <Alert color="green" variant="light" role="status">
-                  {t("billing.translation.complete", { amount: formatMoney(charge.amount, language), saleNumber: charge.saleNumber })}
-                </Alert>
-              ) : (
-                <Alert color="yellow" variant="light" role="status">
-                  {t("billing.translation.notYetPaid")}{" "}
-                  <Anchor component={Link} to={translationChargePath(charge.id)} underline="always">
-                    {t("billing.translation.backToCharge")}
-                  </Anchor>
-                </Alert>
-              )}
-              <ChargeFacts charge={charge} />
-              <Text size="sm">{t("billing.translation.questions", { phone: SUPPORT_PHONES.translation })}</Text>
-            </Stack>
-          </Paper>
-        )}
-      </RemoteData>
-    </>
+    <PaymentPageFrame title={t("billing.translation.completeTitle")} breadcrumbs={[home]} query={query} loadFailed={t("billing.translation.loadFailed")} catalogs={catalogs}>
+      {(charge) => (
+        <Paper withBorder p={{ base: "md", sm: "lg" }} maw={760}>
+          <Stack gap="md">
+            {charge.paidAt ? (
+              <Alert color="green" variant="light" role="status">
+                {t("billing.translation.complete", { amount: formatMoney(charge.amount, language), saleNumber: charge.saleNumber })}
+              </Alert>
+            ) : (
+              <Alert color="yellow" variant="light" role="status">
+                {t("billing.translation.notYetPaid")}{" "}
+                <Anchor component={Link} to={translationChargePath(charge.id)} underline="always">
+                  {t("billing.translation.backToCharge")}
+                </Anchor>
+              </Alert>
+            )}
+            <ChargeFacts charge={charge} />
+            <Text size="sm">{t("billing.translation.questions", { phone: SUPPORT_PHONES.translation })}</Text>
+          </Stack>
+        </Paper>
+      )}
+    </PaymentPageFrame>
   );
 }

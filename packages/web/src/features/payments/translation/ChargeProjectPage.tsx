@@ -1,17 +1,14 @@
-import { useState } from "react";
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Anchor, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "react-router";
-import { translationChargeCompletePath, translationChargeMessages, translationChargeRoutes, type CardCharge, type CardPaymentStart } from "@parlance/contract";
+import { translationChargeCompletePath, translationChargeMessages, translationChargeRoutes, type CardCharge } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
 import { call } from "../../../api/client";
 import { formatMoney, formatDateTime } from "../../../i18n/format";
-import { PageHeader } from "../../../ui/PageHeader";
-import { RemoteData } from "../../../ui/RemoteData";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { useStartup } from "../../../ui/startup";
-import { useApiErrorText } from "../../../ui/useApiErrorText";
-import { CardPaymentForm } from "../index";
+import { PaymentPageFrame } from "../PaymentPageFrame";
+import { PayByCardPanel } from "../PayByCardPanel";
 import { chargeKey, useCharge } from "./useCharge";
 
 const catalogs = { "billing.translation.messages": translationChargeMessages };
@@ -24,22 +21,11 @@ export default function ChargeProjectPage() {
   const { t } = useTranslation();
   const { id = "" } = useParams();
   const { home } = useStandardCrumbs();
-  const errorText = useApiErrorText(catalogs);
   const query = useCharge(id);
   return (
-    <>
-      <PageHeader title={t("billing.translation.title")} breadcrumbs={[home]} />
-      <RemoteData
-        query={query}
-        renderError={(err) => (
-          <Alert color="red" variant="light" role="alert" title={t("billing.translation.loadFailed")}>
-            {errorText(err)}
-          </Alert>
-        )}
-      >
-        {(charge) => <ChargeDetail charge={charge} />}
-      </RemoteData>
-    </>
+    <PaymentPageFrame title={t("billing.translation.title")} breadcrumbs={[home]} query={query} loadFailed={t("billing.translation.loadFailed")} catalogs={catalogs}>
+      {(charge) => <ChargeDetail charge={charge} />}
+    </PaymentPageFrame>
   );
 }
 
@@ -71,49 +57,31 @@ function ChargeDetail({ charge }: { charge: CardCharge }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const errorText = useApiErrorText(catalogs);
-  const [payment, setPayment] = useState<CardPaymentStart | null>(null);
-  const start = useMutation({ mutationFn: () => call(translationChargeRoutes.pay, {}, { id: charge.id }), onSuccess: setPayment });
   return (
     <Stack gap="lg" maw={760}>
       <Paper withBorder p={{ base: "md", sm: "lg" }}>
         <ChargeFacts charge={charge} />
       </Paper>
-      <Paper withBorder p={{ base: "md", sm: "lg" }}>
-        <Stack gap="sm">
-          <Title order={2} fz="lg">
-            {t("billing.translation.payTitle")}
-          </Title>
-          {charge.paidAt ? (
+      <PayByCardPanel
+        title={t("billing.translation.payTitle")}
+        catalogs={catalogs}
+        p={{ base: "md", sm: "lg" }}
+        nothingToPay={
+          charge.paidAt && (
             <Text>
               {t("billing.translation.messages.alreadyPaid")}{" "}
               <Anchor component={Link} to={translationChargeCompletePath(charge.id)} underline="always">
                 {t("billing.translation.completeLink")}
               </Anchor>
             </Text>
-          ) : payment ? (
-            <CardPaymentForm
-              payment={payment}
-              onPaid={async () => {
-                await queryClient.invalidateQueries({ queryKey: chargeKey(String(charge.id)) });
-                void navigate(translationChargeCompletePath(charge.id));
-              }}
-              onCancel={() => setPayment(null)}
-            />
-          ) : (
-            <Group>
-              <Button onClick={() => start.mutate()} loading={start.isPending}>
-                {t("billing.invoice.payByCard")}
-              </Button>
-            </Group>
-          )}
-          {start.isError && (
-            <Alert color="red" variant="light" role="alert">
-              {errorText(start.error)}
-            </Alert>
-          )}
-        </Stack>
-      </Paper>
+          )
+        }
+        start={() => call(translationChargeRoutes.pay, {}, { id: charge.id })}
+        onPaid={async () => {
+          await queryClient.invalidateQueries({ queryKey: chargeKey(String(charge.id)) });
+          void navigate(translationChargeCompletePath(charge.id));
+        }}
+      />
     </Stack>
   );
 }
