@@ -3,7 +3,7 @@ import { and, count, eq } from "drizzle-orm";
 import { auditLog, invoicePayments, invoices, payments } from "../../db/schema.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { pdfText } from "../../results/reports/test-fixtures.js";
-import { balanceMismatches, confirmWithCard, invoicesOf, signInSeattleUser } from "../billing-fixtures.js";
+import { balanceMismatches, payWithCard, invoicesOf, signInSeattleUser } from "../test-fixtures.js";
 
 /**
  * Invoices: who reaches which (account, office billed individually, another tenant), the PDF,
@@ -175,7 +175,7 @@ describe("paying an invoice by card", () => {
     const start = await post(`/api/invoices/by_key/${seattleOpen.invoiceKey}/pay`, {});
     expect(start.statusCode, start.body).toBe(200);
     expect(start.json().amountCents).toBe(before.balanceCents);
-    const declined = await confirmWithCard(t, start.json(), "4000000000000002");
+    const declined = await payWithCard(t, start.json(), "4000000000000002");
     expect(declined.statusCode).toBe(402);
     expect(declined.json().message).toBe("Your card was declined.");
     const outcome = await post("/api/payments/complete", { paymentId: start.json().paymentId, clientSecret: start.json().clientSecret });
@@ -185,7 +185,7 @@ describe("paying an invoice by card", () => {
 
   it("the anonymous payer pays the balance with 4242…: the invoice is paid once, audited, and the balances add up", async () => {
     const start = (await post(`/api/invoices/by_key/${seattleOpen.invoiceKey}/pay`, {})).json();
-    const confirmed = await confirmWithCard(t, start, "4242424242424242");
+    const confirmed = await payWithCard(t, start, "4242424242424242");
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     // Without the client secret an anonymous caller cannot see or settle the payment.
     expect((await post("/api/payments/complete", { paymentId: start.paymentId })).statusCode).toBe(404);
@@ -227,7 +227,7 @@ describe("paying an invoice by card", () => {
     const start = await post(`/api/invoices/${target.id}/pay`, {}, cookies["user@northwind.example"]);
     expect(start.statusCode, start.body).toBe(200);
     expect(start.json().amountCents).toBe(22 * 4500);
-    expect((await confirmWithCard(t, start.json(), "4242424242424242")).statusCode).toBe(200);
+    expect((await payWithCard(t, start.json(), "4242424242424242")).statusCode).toBe(200);
     expect((await post("/api/payments/complete", { paymentId: start.json().paymentId }, cookies["user@northwind.example"])).json().settled).toBe(true);
     const row = await invoiceRow(target.id);
     expect(row.balanceCents).toBe(0);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import { accountTests, auditLog, invoices, prepayTermsAcceptances, users } from "../../db/schema.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { balanceMismatches, confirmWithCard } from "../billing-fixtures.js";
+import { balanceMismatches, payWithCard } from "../test-fixtures.js";
 
 /**
  * Prepay (Fabrikam Tutoring, the demo's prepay account): the terms are accepted once per account
@@ -129,7 +129,7 @@ describe("POST /api/prepay/order", () => {
 
     const start = (await post(`/api/invoices/${invoiceId}/pay`, {}, fab())).json();
     expect(start.amountCents).toBe(7400);
-    expect((await confirmWithCard(t, start, "4242424242424242")).statusCode).toBe(200);
+    expect((await payWithCard(t, start, "4242424242424242")).statusCode).toBe(200);
     expect((await post("/api/payments/complete", { paymentId: start.paymentId }, fab())).json().settled).toBe(true);
     expect((await get(`/api/prepay/orders/${invoiceId}`, fab())).json().balanceCents).toBe(0);
     expect(await balanceMismatches(t)).toEqual({ invoices: [], payments: [] });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import { auditLog, payments, translationCharges, users } from "../../db/schema.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
-import { confirmWithCard } from "../billing-fixtures.js";
+import { payWithCard } from "../test-fixtures.js";
 
 /**
  * Translation project charges: the provider's staff create them (bad input 400, nothing written),
@@ -119,13 +119,13 @@ describe("paying a translation charge by card", () => {
   it("a declined card leaves it unpaid; 4242… pays it once, audited; then it cannot be paid again", async () => {
     const declined = (await post(`/api/translation_charges/${northwindCharge}/pay`, {}, cookies["user@northwind.example"])).json();
     expect(declined.amountCents).toBe(126000);
-    const refusal = await confirmWithCard(t, declined, "4000000000000002");
+    const refusal = await payWithCard(t, declined, "4000000000000002");
     expect(refusal.json().message).toBe("Your card was declined.");
     expect((await post("/api/payments/complete", { paymentId: declined.paymentId }, cookies["user@northwind.example"])).json().settled).toBe(false);
     expect((await charge(northwindCharge)).paidAt).toBeNull();
 
     const start = (await post(`/api/translation_charges/${northwindCharge}/pay`, {}, cookies["user@northwind.example"])).json();
-    expect((await confirmWithCard(t, start, "4242424242424242")).statusCode).toBe(200);
+    expect((await payWithCard(t, start, "4242424242424242")).statusCode).toBe(200);
     expect((await post("/api/payments/complete", { paymentId: start.paymentId }, cookies["user@northwind.example"])).json().settled).toBe(true);
     const row = await charge(northwindCharge);
     expect(row.paidAt).not.toBeNull();
