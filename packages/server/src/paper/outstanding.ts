@@ -4,7 +4,7 @@ import type { AppContext } from "../context.js";
 import { assignedTests, candidates, candidateTests, offices, paperPackages, paperPackageTests, tests } from "../db/schema.js";
 import { candidatesInScope, clientScope, type Scope } from "../auth/scope.js";
 import type { InputOf } from "../http/implement-area.js";
-import { displayAsOf, packageTestOf } from "./packages.js";
+import { displayAsOf, packageTestColumns, packageTestOf } from "./packages.js";
 
 /**
  * Outstanding Paper Tests (client-administration.md §2, §3 Outstanding test group, §7): the
@@ -84,18 +84,7 @@ export async function unprintedPackages(ctx: AppContext, scope: Scope) {
     .limit(200);
   const rows = packages.length
     ? await ctx.db
-        .select({
-          packageId: paperPackageTests.packageId,
-          id: assignedTests.id,
-          candidateId: candidates.id,
-          firstName: candidates.firstName,
-          middleName: candidates.middleName,
-          lastName: candidates.lastName,
-          employeeId: candidates.employeeId,
-          officeName: offices.name,
-          description: tests.description,
-          method: tests.method,
-        })
+        .select({ packageId: paperPackageTests.packageId, ...packageTestColumns })
         .from(paperPackageTests)
         .innerJoin(assignedTests, eq(assignedTests.id, paperPackageTests.assignedTestId))
         .innerJoin(tests, eq(tests.id, assignedTests.testId))

@@ -23,7 +23,8 @@ export const displayAsOf = (c: { firstName: string; middleName: string; lastName
 /** The package's download path: the page links to it and the proctor's mail carries it. */
 export const packagePdfPath = (key: string) => `/api/paper_test_groups/download/${key}`;
 
-const testColumns = {
+/** The columns of a package test (with its candidate, office and test), as packageTestOf reads them. */
+export const packageTestColumns = {
   id: assignedTests.id,
   candidateId: candidates.id,
   firstName: candidates.firstName,
@@ -59,7 +60,7 @@ export const packageTestOf = (r: TestRow): PaperPackageTest => ({
 /** Paper tests of the caller's candidates that may go in a package: proctored, open, never sent out, in no package. */
 async function unpackagedTests(ctx: AppContext, scope: ClientScope, only?: number[]): Promise<TestRow[]> {
   return ctx.db
-    .select(testColumns)
+    .select(packageTestColumns)
     .from(assignedTests)
     .innerJoin(candidates, eq(candidates.id, assignedTests.candidateId))
     .innerJoin(tests, eq(tests.id, assignedTests.testId))
