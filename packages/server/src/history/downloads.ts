@@ -1,6 +1,8 @@
-import { PassThrough, Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import { Readable } from "node:stream";
 import { HISTORY_DOWNLOAD_COLUMNS, TEST_METHOD_LABELS, statusText, type DownloadFormat, type TestHistoryItem } from "@parlance/contract";
+import { csvCell, streamXlsx, XLSX_TYPE } from "../http/spreadsheet.js";
+
+export { csvCell };
 
 /** Test types as the downloads name them. */
 const TEST_TYPE_TEXT: Record<TestHistoryItem["testType"], string> = {
@@ -36,16 +38,6 @@ export function downloadRow(item: TestHistoryItem): (string | number)[] {
   ];
 }
 
-/**
- * A CSV cell: quoted when needed, and a leading =, +, - or @ of text defused with an apostrophe
- * so a spreadsheet never runs it as a formula.
- */
-export function csvCell(value: string | number): string {
-  if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
 /** The CSV, streamed a batch at a time (UTF-8 with a byte order mark, so spreadsheets read Chinese names). */
@@ -59,31 +51,13 @@ export function historyCsv(batches: AsyncIterable<TestHistoryItem[]>): Readable 
 
 /** The XLSX, written row by row with exceljs's streaming writer, as fast as the client reads. */
 export function historyXlsx(batches: AsyncIterable<TestHistoryItem[]>): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet("Test history");
-  sheet.columns = HISTORY_DOWNLOAD_COLUMNS.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  void (async () => {
-    try {
-      for await (const batch of batches) {
-        for (const item of batch) sheet.addRow(downloadRow(item)).commit();
-        // A slow client: wait until it has taken what is written (the next batch is not read
-        // before), so the file never piles up in memory; a client gone ends the file.
-        if (out.writableNeedDrain) await new Promise((resolve) => out.once("drain", resolve).once("close", resolve));
-        if (out.destroyed) return;
-      }
-      sheet.commit();
-      await workbook.commit();
-    } catch (err) {
-      out.destroy(err as Error);
-    }
-  })();
-  return out;
+  async function* rows() {
+    for await (const batch of batches) yield batch.map(downloadRow);
+  }
+  return streamXlsx("Test history", HISTORY_DOWNLOAD_COLUMNS, rows());
 }
 
 export const DOWNLOAD_CONTENT_TYPE: Record<DownloadFormat, string> = {
   csv: "text/csv; charset=utf-8",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  xlsx: XLSX_TYPE,
 };

@@ -5,7 +5,8 @@ import type { AreaHandlers } from "../http/implement-area.js";
 import { HttpError } from "../http/errors.js";
 import { ValidationError } from "../http/validation.js";
 import { confirmUpload, previewUpload, uploadAssignmentIds, uploadError, type UploadedFile } from "./service.js";
-import { assignmentsWorkbook, templateWorkbook, XLSX_TYPE } from "./downloads.js";
+import { assignmentsWorkbook, templateWorkbook } from "./downloads.js";
+import { XLSX_TYPE } from "../http/spreadsheet.js";
 
 /** The one file of a multipart upload and the fields sent before it; too large answers 413. */
 async function readUpload(req: FastifyRequest): Promise<UploadedFile> {
