@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { CHROMIUM_ARGS, DEMO_PASSWORD, expectAccessible, signIn } from "./support/browser";
-import { copyDataDir, startServer, type RunningServer } from "./support/server";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { DEMO_PASSWORD, expectAccessible, signIn } from "./support/browser";
+import { useOwnServer } from "./support/own-server";
 
 /**
  * The evaluator's confirm, decline and administer (evaluators-results-account.md §2, §4, §5), on a
@@ -16,20 +16,10 @@ import { copyDataDir, startServer, type RunningServer } from "./support/server";
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 const EASTERN = "America/New_York";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ dataDir: copyDataDir(inject("seededDataDir")) });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const own = useOwnServer();
 
 async function newPage(): Promise<Page> {
-  const ctx = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, locale: "en-US", timezoneId: EASTERN, reducedMotion: "reduce" });
+  const ctx = await own.browser.newContext({ baseURL: own.server.url, viewport: { width: 1280, height: 900 }, locale: "en-US", timezoneId: EASTERN, reducedMotion: "reduce" });
   ctx.setDefaultTimeout(15_000);
   return ctx.newPage();
 }
@@ -38,17 +28,17 @@ type Api = <T>(method: "GET" | "POST", url: string, body?: unknown) => Promise<T
 
 /** An API session of a demo person on this file's server. */
 async function apiAs(email: string): Promise<Api> {
-  const login = await fetch(`${server.url}/login`, {
+  const login = await fetch(`${own.server.url}/login`, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json", origin: server.url },
+    headers: { "content-type": "application/json", accept: "application/json", origin: own.server.url },
     body: JSON.stringify({ email_address: email, password: DEMO_PASSWORD }),
   });
   expect(login.status).toBe(200);
   const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   return async <T>(method: "GET" | "POST", url: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${server.url}${url}`, {
+    const res = await fetch(`${own.server.url}${url}`, {
       method,
-      headers: { cookie, origin: server.url, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: { cookie, origin: own.server.url, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { CHROMIUM_ARGS, expectAccessible, signIn } from "./support/browser";
-import { copyDataDir, startServer, type RunningServer } from "./support/server";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { expectAccessible, signIn } from "./support/browser";
+import { useOwnServer } from "./support/own-server";
 
 /**
  * Card payments with the local test-mode processor (issue 13 point 5), on a server of this file's
@@ -15,20 +15,10 @@ import { copyDataDir, startServer, type RunningServer } from "./support/server";
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 const TEST = "Spanish to English Translation";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ dataDir: copyDataDir(inject("seededDataDir")) });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const own = useOwnServer();
 
 async function signedIn(email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, locale: "en-US", timezoneId: "America/New_York", reducedMotion: "reduce" });
+  const context = await own.browser.newContext({ baseURL: own.server.url, viewport: { width: 1280, height: 900 }, locale: "en-US", timezoneId: "America/New_York", reducedMotion: "reduce" });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   await signIn(page, email);

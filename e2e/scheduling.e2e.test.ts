@@ -1,10 +1,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { CHROMIUM_ARGS, DEMO_PASSWORD, expectAccessible, signIn } from "./support/browser";
-import { copyDataDir, startServer, type RunningServer } from "./support/server";
-import { chromium } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { DEMO_PASSWORD, expectAccessible, signIn } from "./support/browser";
+import { useOwnServer } from "./support/own-server";
 
 /**
  * Scheduling a live test (candidate spec §2, §4, §5, §7) in the week US daylight saving time
@@ -18,41 +17,27 @@ const FAKE_NOW = "2027-03-10T15:00:00Z";
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({
-    dataDir: copyDataDir(inject("seededDataDir")),
-    env: { E2E_FAKE_NOW: FAKE_NOW },
-    nodeArgs: ["--import", fileURLToPath(new URL("./support/fake-clock.mjs", import.meta.url))],
-  });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const own = useOwnServer({ env: { E2E_FAKE_NOW: FAKE_NOW }, nodeArgs: ["--import", fileURLToPath(new URL("./support/fake-clock.mjs", import.meta.url))] });
 
 async function context(timezoneId: string, width = 1280) {
-  const ctx = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 }, locale: "en-US", timezoneId, reducedMotion: "reduce" });
+  const ctx = await own.browser.newContext({ baseURL: own.server.url, viewport: { width, height: 900 }, locale: "en-US", timezoneId, reducedMotion: "reduce" });
   ctx.setDefaultTimeout(15_000);
   return ctx;
 }
 
 /** The administrator's API session on this file's server. */
 async function adminApi() {
-  const login = await fetch(`${server.url}/login`, {
+  const login = await fetch(`${own.server.url}/login`, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json", origin: server.url },
+    headers: { "content-type": "application/json", accept: "application/json", origin: own.server.url },
     body: JSON.stringify({ email_address: "admin@northwind.example", password: DEMO_PASSWORD }),
   });
   expect(login.status).toBe(200);
   const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   return async <T>(method: "GET" | "POST", url: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${server.url}${url}`, {
+    const res = await fetch(`${own.server.url}${url}`, {
       method,
-      headers: { cookie, origin: server.url, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: { cookie, origin: own.server.url, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
