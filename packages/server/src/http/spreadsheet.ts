@@ -22,7 +22,8 @@ export function csvCell(value: string | number): string {
  * An XLSX of one sheet (bold header row, widths from the headers), written row by row with
  * exceljs's streaming writer, as fast as the client reads: the next batch of rows is not read
  * before the client has taken what is written, so the file never piles up in memory; a client
- * gone ends the file.
+ * gone ends the file. Text cells are written as text, and a leading = + - @ is defused as in the
+ * CSV files too, so that no spreadsheet ever reads a value of ours as a formula.
  */
 export function streamXlsx(sheetName: string, headers: readonly string[], batches: AsyncIterable<(string | number)[][]>): Readable {
   const out = new PassThrough();
@@ -34,7 +35,7 @@ export function streamXlsx(sheetName: string, headers: readonly string[], batche
   void (async () => {
     try {
       for await (const rows of batches) {
-        for (const cells of rows) sheet.addRow(cells).commit();
+        for (const cells of rows) sheet.addRow(cells.map((c) => (typeof c === "string" ? defused(c) : c))).commit();
         if (out.writableNeedDrain) await new Promise((resolve) => out.once("drain", resolve).once("close", resolve));
         if (out.destroyed) return;
       }

@@ -4,7 +4,7 @@ import ExcelJS from "exceljs";
 import { ASSIGNMENTS_COLUMNS, TEMPLATE_COLUMNS, TEST_METHOD_LABELS, UPLOAD_COLUMNS, type TemplateType } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import { assignedTests, candidates, offices, tests } from "../db/schema.js";
-import { defused, streamXlsx } from "../http/spreadsheet.js";
+import { streamXlsx } from "../http/spreadsheet.js";
 
 /** An empty template: the header row of its type, bold, with sensible widths. */
 export async function templateWorkbook(type: TemplateType): Promise<Buffer> {
@@ -54,7 +54,7 @@ export function assignmentsWorkbook(ctx: Pick<AppContext, "db">, ids: number[]):
           r.accessCode,
           r.expiresAt ? r.expiresAt.toISOString().slice(0, 10) : "",
         ];
-        return cells.map((c) => (typeof c === "string" ? defused(c) : c));
+        return cells;
       });
     }
   }
