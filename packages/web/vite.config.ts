@@ -5,9 +5,10 @@ import { stringTiers } from "./vite-plugins/string-tiers.ts";
 import { reactRouterProduction } from "./vite-plugins/react-router-production.ts";
 import { mantineStaticStyles } from "./vite-plugins/mantine-static-styles.ts";
 
-/** Mantine's field, card, heading and link, with the app's page title, API error text and form error. */
-const FORMS =
-  /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|CloseButton|Paper|Title|Anchor)[\\/]|[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]|[\\/]src[\\/]ui[\\/](pageMeta|useApiErrorText|FormError)\.tsx?$/;
+/** Mantine's field, card, heading and link. */
+const FORMS = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|CloseButton|Paper|Title|Anchor)[\\/]|[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]/;
+/** What the sign-in page (drawn without Mantine: ui/plain.tsx) shares with other screens. */
+const SIGN_IN = /[\\/]src[\\/]ui[\\/](pageMeta|useApiErrorText|FormError|plain)\.tsx?$|[\\/]src[\\/]features[\\/]auth[\\/](AuthCard|email)\.tsx?$/;
 
 export default defineConfig({
   plugins: [contractForTheBrowser(), stringTiers(), reactRouterProduction(), mantineStaticStyles(), react()],
@@ -42,6 +43,7 @@ export default defineConfig({
             // What the sign-in page shows besides the shell, and most forms and pages share (issue 12):
             // one chunk rather than a dozen small ones, each a request and compressed apart.
             { name: "forms", test: FORMS },
+            { name: "sign-in", test: SIGN_IN },
             { name: "react-query", test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
           ],
         },

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MantineProvider } from "@mantine/core";
 import type { Plugin } from "vite";
-import { cssVariablesResolver, theme } from "../src/app/theme.ts";
+import { cssVariablesResolver, theme } from "../src/ui/theme.ts";
 
 const ID = "virtual:mantine-styles.css";
 const RESOLVED = `\0${ID}`;

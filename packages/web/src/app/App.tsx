@@ -1,10 +1,9 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
-// What MantineProvider would write into the page, written at build time (ThemeProvider.tsx).
+// What MantineProvider would write into the page, written at build time (ui/ThemeProvider.tsx).
 import "virtual:mantine-styles.css";
 import { lazy, Suspense } from "react";
 import { BrowserRouter } from "react-router";
-import { ThemeProvider } from "./ThemeProvider";
 import { AppRoutes } from "./router";
 import { ScreenErrorBoundary } from "./ScreenErrorBoundary";
 import { screenExists } from "./screenExists";
@@ -13,13 +12,15 @@ import { StartupProvider } from "../ui/startup";
 
 // Not needed to show a screen: loaded after it (notifications shown meanwhile wait in its store,
 // dialogs asked for meanwhile wait for the host: ui/modals.ts).
-const Notifications = lazy(() => import("@mantine/notifications").then((m) => ({ default: m.Notifications })));
+// Each brings Mantine's theme with it (ui/ThemeProvider.tsx): the first screen is drawn without Mantine.
+const Notifications = lazy(() =>
+  Promise.all([import("@mantine/notifications"), import("../ui/ThemeProvider")]).then(([m, theme]) => ({ default: theme.withTheme(m.Notifications) })),
+);
 const ModalsHost = lazy(() => import("../ui/ModalsHost"));
 
 export function App() {
   return (
-    <ThemeProvider>
-      <StartupProvider>
+    <StartupProvider>
         <Suspense fallback={null}>
           <Notifications position="top-right" />
           <ModalsHost />
@@ -31,7 +32,6 @@ export function App() {
             </ScreenErrorBoundary>
           </BrowserRouter>
         </ScreenExistsContext.Provider>
-      </StartupProvider>
-    </ThemeProvider>
+    </StartupProvider>
   );
 }

@@ -2,9 +2,10 @@ import { Button, Stack, Text } from "@mantine/core";
 import { useTranslation } from "../i18n";
 import { Link } from "react-router";
 import { PageHeader } from "../ui/PageHeader";
+import { withTheme } from "../ui/ThemeProvider";
 
 /** Any unknown path, and a screen the user may not open (it reads as not found, as the API does). */
-export default function NotFoundPage() {
+function NotFoundPage() {
   const { t } = useTranslation();
   return (
     <Stack gap="md" align="flex-start">
@@ -16,3 +17,5 @@ export default function NotFoundPage() {
     </Stack>
   );
 }
+
+export default withTheme(NotFoundPage);

@@ -14,21 +14,23 @@ interface ScreenNeeds {
   strings?: readonly StringTier[];
   /** false for a screen that calls the API without react-query: it goes without that chunk (api/queries.tsx). */
   queries?: boolean;
+  /** false for a screen drawn without Mantine (ui/plain.tsx): it goes without Mantine's theme and code. */
+  mantine?: boolean;
 }
 
 // The signed-out screens and Take a Test need less than all (issue 12). i18n/tiers.unit.test.ts checks
 // each screen's strings against its route here; bench/bundle.ts reads them.
-const signIn: ScreenNeeds = { strings: ["entry"], queries: false };
+const signIn: ScreenNeeds = { strings: ["entry"], queries: false, mantine: false };
 const forgotPassword: ScreenNeeds = { strings: ["entry", "account"], queries: false };
 const passwordKey: ScreenNeeds = { strings: ["entry", "account"] };
 const takeATest: ScreenNeeds = { strings: ["entry", "taking", "history"] };
 const testFlow: ScreenNeeds = { strings: ["entry", "taking"] };
 
 /** Route-level code splitting: each screen is its own chunk, shown once it and what it needs are downloaded. */
-function page(load: () => Promise<{ default: ComponentType }>, { strings = ALL_STRING_TIERS, queries = true }: ScreenNeeds = {}) {
+function page(load: () => Promise<{ default: ComponentType }>, { strings = ALL_STRING_TIERS, queries = true, mantine = true }: ScreenNeeds = {}) {
   const Screen = lazy(async () => {
-    const [screen, , layer] = await Promise.all([load(), loadStrings(strings), queries ? import("../api/queries") : undefined]);
-    const Loaded = screen.default;
+    const [screen, , layer, theme] = await Promise.all([load(), loadStrings(strings), queries ? import("../api/queries") : undefined, mantine ? import("../ui/ThemeProvider") : undefined]);
+    const Loaded = theme ? theme.withTheme(screen.default) : screen.default;
     return { default: layer ? () => <layer.QueryLayer><Loaded /></layer.QueryLayer> : Loaded };
   });
   return (

@@ -1,9 +1,10 @@
 import { useEffect } from "react";
 import { ModalsProvider } from "@mantine/modals";
 import { modalsHostReady } from "./modals";
+import { withTheme } from "./ThemeProvider";
 
 /** Renders the dialogs of ui/modals.ts openConfirm: its own chunk (Modal, focus trap, scroll lock), loaded after the first screen. */
-export default function ModalsHost() {
+function ModalsHost() {
   return (
     <>
       <ModalsProvider />
@@ -17,3 +18,5 @@ function Ready() {
   useEffect(modalsHostReady, []);
   return null;
 }
+
+export default withTheme(ModalsHost);

@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Stack, Text } from "@mantine/core";
+import { Button, Center, Loader, Stack, Text } from "./plain";
 import { useTranslation } from "../i18n";
 
 /** Full-area loading state, or a retry when loading failed. */
@@ -6,7 +6,7 @@ export function PageLoader({ failed, onRetry }: { failed?: boolean; onRetry?: ()
   const { t } = useTranslation();
   if (failed) {
     return (
-      <Center mih={200}>
+      <Center>
         <Stack align="center">
           <Text role="alert">{t("common.loadFailed")}</Text>
           {onRetry && <Button onClick={onRetry}>{t("common.retry")}</Button>}
@@ -15,8 +15,8 @@ export function PageLoader({ failed, onRetry }: { failed?: boolean; onRetry?: ()
     );
   }
   return (
-    <Center mih={200}>
-      <Loader role="status" aria-label={t("common.loading")} />
+    <Center>
+      <Loader label={t("common.loading")} />
     </Center>
   );
 }

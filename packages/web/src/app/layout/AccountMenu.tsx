@@ -1,9 +1,9 @@
-import { Button } from "@mantine/core";
 import { useTranslation } from "../../i18n";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { useStartup } from "../../ui/startup";
 import type { NavLinkDef } from "../../ui/links";
 import { DeferredMenu } from "./DeferredMenu";
+import { Button, ButtonLink } from "../../ui/plain";
 
 function ChevronDown() {
   return (
@@ -22,9 +22,9 @@ export function AccountMenu({ links }: { links: NavLinkDef[] }) {
     // Not on the sign-in page itself, where it would lead nowhere new.
     const login = pathname === "/login" ? undefined : links.find((l) => l.to === "/login");
     return login ? (
-      <Button component={Link} to={login.to} variant="filled" size="xs">
+      <ButtonLink to={login.to} variant="filled" size="xs">
         {t(login.labelKey)}
-      </Button>
+      </ButtonLink>
     ) : null;
   }
   const button = (

@@ -1,6 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
-import { Burger, Container, Group } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { lazy, Suspense, useEffect, useState, type CSSProperties } from "react";
 import { useTranslation } from "../../i18n";
 import { Link, Outlet, useLocation } from "react-router";
 import { AccountMenu } from "./AccountMenu";
@@ -11,6 +9,7 @@ import { useNavLinks } from "./useNavLinks";
 import classes from "./AppLayout.module.css";
 import { SIGN_OUT_FORM_ID } from "../../ui/signOut";
 import { ScreenErrorBoundary } from "../ScreenErrorBoundary";
+import { Group } from "../../ui/plain";
 
 /**
  * The frame of every screen: header (product name, main navigation, language, account menu),
@@ -23,7 +22,8 @@ const NavDrawer = lazy(() => import("./NavDrawer"));
 export function AppLayout() {
   const { t } = useTranslation();
   const { main, account } = useNavLinks();
-  const [drawerOpen, drawer] = useDisclosure(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawer = { close: () => setDrawerOpen(false), toggle: () => setDrawerOpen((o) => !o) };
   const [drawerUsed, setDrawerUsed] = useState(false);
   const location = useLocation();
 
@@ -38,19 +38,23 @@ export function AppLayout() {
         {t("shell.skipToContent")}
       </a>
       <header className={classes.header}>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+        <Group style={{ paddingInline: "var(--mantine-spacing-md)", height: "100%" }} justify="space-between" wrap="nowrap" gap="sm">
           <Group wrap="nowrap" gap="md">
-            <Burger
-              hiddenFrom="md"
-              size="sm"
-              opened={drawerOpen}
+            {/* Mantine's Burger (size sm, hidden from md), written out: ui/plain.tsx */}
+            <button
+              type="button"
+              style={{ "--burger-size": "var(--burger-size-sm)" } as CSSProperties}
+              className="mantine-focus-auto m_fea6bf1a mantine-Burger-root m_87cf2631 mantine-UnstyledButton-root mantine-hidden-from-md"
+              data-size="sm"
               onClick={() => {
                 setDrawerUsed(true);
                 drawer.toggle();
               }}
               aria-label={drawerOpen ? t("shell.closeNavigation") : t("shell.openNavigation")}
               aria-expanded={drawerOpen}
-            />
+            >
+              <div className="m_d4fb9cad mantine-Burger-burger" data-reduce-motion="true" data-opened={drawerOpen || undefined} />
+            </button>
             <Link to="/" className={classes.brand}>
               {t("shell.productName")}
             </Link>
@@ -75,12 +79,13 @@ export function AppLayout() {
       <form id={SIGN_OUT_FORM_ID} method="post" action="/logout" hidden />
 
       <main id="main-content" tabIndex={-1} className={classes.main}>
-        <Container size="lg" px={0} pt={{ base: 0, sm: "md" }} pb="xl">
+        {/* Mantine's Container (size lg, no side padding, md above and xl below from sm up) */}
+        <div style={{ "--container-size": "var(--container-size-lg)" } as CSSProperties} className={`m_7485cace mantine-Container-root ${classes.container}`} data-size="lg" data-strategy="block">
           <Banners />
           <ScreenErrorBoundary resetKey={location.pathname}>
             <Outlet />
           </ScreenErrorBoundary>
-        </Container>
+        </div>
       </main>
     </div>
   );

@@ -1,9 +1,10 @@
 import { Alert, Stack } from "@mantine/core";
 import { useTranslation } from "../../i18n";
 import type { Banner } from "./Banners";
+import { withTheme } from "../../ui/ThemeProvider";
 
 /** The banners as closable alerts above the page (Banners.tsx decides which there are). */
-export default function BannerList({ banners }: { banners: Banner[] }) {
+function BannerList({ banners }: { banners: Banner[] }) {
   const { t } = useTranslation();
   return (
     <Stack gap="xs" mb="md">
@@ -23,3 +24,5 @@ export default function BannerList({ banners }: { banners: Banner[] }) {
     </Stack>
   );
 }
+
+export default withTheme(BannerList);

@@ -6,6 +6,7 @@ import { LANGUAGES } from "@parlance/contract";
 import { useStartup } from "../../ui/startup";
 import type { NavLinkDef } from "../../ui/links";
 import { submitSignOut } from "../../ui/signOut";
+import { withTheme } from "../../ui/ThemeProvider";
 import type { MenuOptions } from "./DeferredMenu";
 
 /** The header's drop-down menus: their own chunk, loaded after the first screen (DeferredMenu.tsx). */
@@ -20,7 +21,7 @@ function useTarget({ target, focusTarget }: MenuOptions): ReactElement {
 }
 
 /** The interface languages, each written in its own language (a reader finds theirs whatever the current one is). */
-export function LanguageMenu(options: MenuOptions) {
+function LanguageMenuInner(options: MenuOptions) {
   const { t } = useTranslation();
   const { language, setLanguage } = useStartup();
   const target = useTarget(options);
@@ -47,7 +48,7 @@ export function LanguageMenu(options: MenuOptions) {
 }
 
 /** The signed-in user's account links. */
-export function AccountLinksMenu({ links, ...options }: MenuOptions & { links: NavLinkDef[] }) {
+function AccountLinksMenuInner({ links, ...options }: MenuOptions & { links: NavLinkDef[] }) {
   const { t } = useTranslation();
   const target = useTarget(options);
   return (
@@ -69,3 +70,6 @@ export function AccountLinksMenu({ links, ...options }: MenuOptions & { links: N
     </Menu>
   );
 }
+
+export const LanguageMenu = withTheme(LanguageMenuInner);
+export const AccountLinksMenu = withTheme(AccountLinksMenuInner);

@@ -1,7 +1,7 @@
-import { Button } from "@mantine/core";
 import { useTranslation } from "../../i18n";
 import { useStartup } from "../../ui/startup";
 import { DeferredMenu } from "./DeferredMenu";
+import { Button } from "../../ui/plain";
 
 function GlobeIcon() {
   return (

@@ -1,9 +1,9 @@
-import { Group, Stack } from "@mantine/core";
 import { useTranslation } from "../../i18n";
 import { NavLink } from "react-router";
 import type { NavLinkDef } from "../../ui/links";
 import { SIGN_OUT_FORM_ID } from "../../ui/signOut";
 import classes from "./AppLayout.module.css";
+import { Group, Stack } from "../../ui/plain";
 
 /** Links as a row (header) or a column (phone drawer); the current page is marked aria-current. */
 export function NavLinks({ links, vertical = false, label }: { links: NavLinkDef[]; vertical?: boolean; label: string }) {

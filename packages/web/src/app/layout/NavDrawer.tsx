@@ -4,9 +4,10 @@ import { useStartup } from "../../ui/startup";
 import type { NavLinkDef } from "../../ui/links";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { NavLinks } from "./MainNav";
+import { withTheme } from "../../ui/ThemeProvider";
 
 /** The phone navigation: its own chunk, loaded when the burger is first used (Drawer brings Modal, scroll lock, focus trap). */
-export default function NavDrawer({ opened, onClose, main, account }: { opened: boolean; onClose: () => void; main: NavLinkDef[]; account: NavLinkDef[] }) {
+function NavDrawer({ opened, onClose, main, account }: { opened: boolean; onClose: () => void; main: NavLinkDef[]; account: NavLinkDef[] }) {
   const { t } = useTranslation();
   const { startup, signedIn } = useStartup();
   return (
@@ -22,3 +23,5 @@ export default function NavDrawer({ opened, onClose, main, account }: { opened: 
     </Drawer>
   );
 }
+
+export default withTheme(NavDrawer);

@@ -1,8 +1,7 @@
 import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
-import { Anchor, Button, Group, Loader, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "../../i18n";
 import { FormError } from "../../ui/FormError";
-import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { authRoutes, parseLanguage, safeNextPath } from "@parlance/contract";
 import { call } from "../../api/client";
 import { useStartup } from "../../ui/startup";
@@ -10,6 +9,7 @@ import { useApiErrorText } from "../../ui/useApiErrorText";
 import { preloadable } from "../../ui/preloadable";
 import { AuthCard } from "./AuthCard";
 import { looksLikeEmail } from "./email";
+import { AnchorButton, AnchorLink, Button, Group, Loader, Stack, Text, TextInput } from "../../ui/plain";
 
 type Step = "email" | "password" | "code";
 
@@ -19,6 +19,8 @@ const PasswordInput = preloadable(() => import("./PasswordField").then((m) => m.
 /**
  * /login: one form moving through the steps email → password, or (with ?use_code=1) the access
  * code step. A `?error=<key>` left by a failed form post is shown by the layout's banners.
+ * Drawn without Mantine's code (ui/plain.tsx: the same markup and look), which then downloads
+ * with the next screen; the password field (Mantine's PasswordInput) downloads once the page shows.
  * Single sign-on is a further step only when startup.enableSSO is on; no provider is configured
  * yet, so that step does not exist until the SSO adapter does.
  */
@@ -123,11 +125,9 @@ export default function LoginPage() {
             <>
               <Group gap="xs" wrap="wrap">
                 <Text size="sm">{t("login.signingInAs", { email })}</Text>
-                <Anchor component="button" type="button" size="sm" onClick={() => go("email")}>
-                  {t("login.changeEmail")}
-                </Anchor>
+                <AnchorButton onClick={() => go("email")}>{t("login.changeEmail")}</AnchorButton>
               </Group>
-              <Suspense fallback={<Loader size="sm" role="status" aria-label={t("common.loading")} />}>
+              <Suspense fallback={<Loader size="sm" label={t("common.loading")} />}>
                 <PasswordInput
                   key="password"
                   label={t("login.password")}
@@ -163,19 +163,19 @@ export default function LoginPage() {
           </Button>
 
           {step === "password" && (
-            <Anchor component={Link} to="/assistance" size="sm">
+            <AnchorLink to="/assistance">
               {t("login.forgotPassword")}
-            </Anchor>
+            </AnchorLink>
           )}
           {step === "email" && (
-            <Anchor component={Link} to={`/login?use_code=1${keepNext}`} size="sm">
+            <AnchorLink to={`/login?use_code=1${keepNext}`}>
               {t("login.useAccessCode")}
-            </Anchor>
+            </AnchorLink>
           )}
           {step === "code" && (
-            <Anchor component={Link} to={next ? `/login?next=${encodeURIComponent(next)}` : "/login"} size="sm">
+            <AnchorLink to={next ? `/login?next=${encodeURIComponent(next)}` : "/login"}>
               {t("login.useEmail")}
-            </Anchor>
+            </AnchorLink>
           )}
         </Stack>
       </form>

@@ -1,3 +1,5 @@
-// The sign-in page's password step: its own chunk (Mantine's PasswordInput with its show/hide
-// button), downloaded while the email step is on screen (LoginPage.tsx).
-export { PasswordInput as default } from "@mantine/core";
+import { PasswordInput } from "@mantine/core";
+import { withTheme } from "../../ui/ThemeProvider";
+
+// The sign-in page is drawn without Mantine (ui/plain.tsx): its password step brings Mantine's theme.
+export default withTheme(PasswordInput);

@@ -1,4 +1,4 @@
-import type { ContextType, ReactNode } from "react";
+import type { ComponentType, ContextType, ReactNode } from "react";
 import { MantineContext, MantineThemeProvider } from "@mantine/core";
 import { theme } from "./theme";
 
@@ -11,6 +11,12 @@ const noop = () => undefined;
  * written by MantineProvider itself at build time (vite-plugins/mantine-static-styles.ts, imported
  * by App.tsx), and the attributes it would set on <html> are in index.html. Some 2.5 kB gzipped less before the first
  * screen (issue 12); ThemeProvider.unit.test.tsx renders components under both and compares.
+ *
+ * Not in the shell: the first screen (the frame and the sign-in page) is drawn without Mantine's
+ * code (ui/plain.tsx), so each part that uses Mantine brings this with it: a screen's route
+ * (app/router.tsx `page`), and the header's menus, the phone drawer, the banners, the dialogs'
+ * and notifications' hosts, the not-found page, the error alert and the password field, each
+ * wrapped by `withTheme`.
  */
 const context: NonNullable<ContextType<typeof MantineContext>> = {
   colorScheme: "light",
@@ -28,4 +34,15 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       <MantineThemeProvider theme={theme}>{children}</MantineThemeProvider>
     </MantineContext>
   );
+}
+
+/** The component under ThemeProvider: for a chunk that uses Mantine and is loaded by the shell. */
+export function withTheme<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  return function Themed(props: P) {
+    return (
+      <ThemeProvider>
+        <Component {...props} />
+      </ThemeProvider>
+    );
+  };
 }
