@@ -122,10 +122,12 @@ function ButtonInner({ leftSection, rightSection, loading, children }: ButtonLoo
 }
 
 /** Mantine's Button: `loading` disables it and shows the loader over its label. */
-export function Button({ variant, size, fullWidth, justify, loading, leftSection, rightSection, children, type = "button", disabled, ...rest }: ButtonLook & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "children">) {
+export function Button({ variant, size, fullWidth, justify, loading, leftSection, rightSection, children, type = "button", disabled, className, style, ...rest }: ButtonLook & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "children">) {
   const look = { variant, size, fullWidth, justify, loading, leftSection, rightSection, children };
+  const props = buttonProps(look);
+  // A menu's target (Mantine's Menu.Target) passes its className and style: added to the button's own.
   return (
-    <button {...buttonProps(look)} data-with-left-section={leftSection ? true : undefined} data-with-right-section={rightSection ? true : undefined} type={type} disabled={disabled || loading} {...rest}>
+    <button {...rest} {...props} className={cx(props.className, className)} style={{ ...props.style, ...style }} data-with-left-section={leftSection ? true : undefined} data-with-right-section={rightSection ? true : undefined} type={type} disabled={disabled || loading}>
       <ButtonInner {...look} />
     </button>
   );
