@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "../route.js";
-import { TEMPLATE_TYPES, uploadConfirmation, uploadKey, uploadMessages, uploadPreview } from "./upload.js";
+import { PREVIEW_LISTS, TEMPLATE_TYPES, previewPage, uploadConfirmation, uploadKey, uploadMessages, uploadPreview } from "./upload.js";
 
 /**
  * The bulk upload routes (client spec §2, §7: "multipart form post to /testing/candidates/preview").
@@ -24,6 +24,14 @@ export const uploadRoutes = {
     output: uploadPreview,
     access: "candidates",
     summary: "Checks an uploaded file of changes to existing candidates (multipart) and returns the preview",
+  }),
+  previewPage: defineRoute({
+    method: "GET",
+    path: "/testing/candidates/preview_page",
+    input: z.object({ data: uploadKey, list: z.enum(PREVIEW_LISTS), page: z.coerce.number().int().min(1).max(100_000) }),
+    output: previewPage,
+    access: "candidates",
+    summary: "A page of a previewed upload's assignments, errors or warnings (the preview answers the first of each)",
   }),
   confirm: defineRoute({
     method: "POST",

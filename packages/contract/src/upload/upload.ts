@@ -174,7 +174,15 @@ export type PreviewAssignment = z.infer<typeof previewAssignment>;
 export const uploadKind = z.enum(["upload", "changes"]);
 export type UploadKind = z.infer<typeof uploadKind>;
 
-/** The preview (spec §3): `data` is the upload's key, which confirm takes back. */
+/** Entries of a list (assignments, errors, warnings) the preview answers and each page of it holds. */
+export const PREVIEW_PAGE_SIZE = 50;
+
+/**
+ * The preview (spec §3): `data` is the upload's key, which confirm takes back. `assignments`,
+ * `errors` and `warnings` hold the first PREVIEW_PAGE_SIZE of each list (the whole list of a
+ * smaller file); `totalValid`, `totalErrors` and `totalWarnings` count each, and
+ * `/testing/candidates/preview_page` answers the other pages.
+ */
 export const uploadPreview = z.object({
   kind: uploadKind,
   data: z.string(),
@@ -188,8 +196,24 @@ export const uploadPreview = z.object({
   warnings: z.array(rowMessage),
   totalAssignments: z.number().int(),
   totalRows: z.number().int(),
+  totalValid: z.number().int(),
+  totalErrors: z.number().int(),
+  totalWarnings: z.number().int(),
 });
 export type UploadPreview = z.infer<typeof uploadPreview>;
+
+export const PREVIEW_LISTS = ["assignments", "errors", "warnings"] as const;
+export type PreviewList = (typeof PREVIEW_LISTS)[number];
+
+/** A page of one list of a preview (page 1 is the one the preview answered). */
+export const previewPage = z.object({
+  list: z.enum(PREVIEW_LISTS),
+  page: z.number().int(),
+  total: z.number().int(),
+  assignments: z.array(previewAssignment),
+  messages: z.array(rowMessage),
+});
+export type PreviewPage = z.infer<typeof previewPage>;
 
 /** The confirmation (spec §3): assignments made, candidates notified, the group and its size. */
 export const uploadConfirmation = z.object({
@@ -199,7 +223,9 @@ export const uploadConfirmation = z.object({
   candidatesNotified: z.number().int(),
   candidatesCreated: z.number().int(),
   candidatesUpdated: z.number().int(),
+  /** The first PREVIEW_PAGE_SIZE rows' errors (rows not imported); totalErrors counts them all. */
   errors: z.array(rowMessage),
+  totalErrors: z.number().int(),
   groupKey: z.string().nullable(),
   size: z.number().int(),
 });

@@ -15,6 +15,9 @@ import { insertColumns } from "./insert-columns.js";
 const CHUNK = 1_000;
 const chunks = <T>(list: T[], size = CHUNK): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
+/** A person an upload's rows name: matched or created, with their sign-in. */
+export type Person = { id: number; userId: number | null; email: string; languageId: number; firstName: string; lastName: string };
+
 export interface ImportResult {
   assignedTestIds: number[];
   outboxIds: number[];
@@ -42,13 +45,13 @@ const candidateRow = (r: CheckedRow) => ({
 });
 
 /** A changes file: each row's values replace the candidate's (one transaction, the caller's). */
-export async function importChanges(tx: Tx, scope: ClientScope, rows: CheckedRow[], progress: Progress): Promise<ImportResult> {
+export async function importChanges(tx: Tx, scope: ClientScope, rows: CheckedRow[], progress: Progress, audited = false): Promise<ImportResult> {
   let done = 0;
   for (const r of rows) {
     await tx.update(candidates).set({ ...candidateRow(r), updatedAt: new Date() }).where(eq(candidates.id, r.existing!.id));
     if (++done % 500 === 0) progress({ phase: "importing", done, total: rows.length });
   }
-  await audit({ db: tx }, { scope, action: "upload.changes", targetType: "candidate", targetId: rows[0]?.existing?.id ?? 0 });
+  if (!audited) await audit({ db: tx }, { scope, action: "upload.changes", targetType: "candidate", targetId: rows[0]?.existing?.id ?? 0 });
   return { assignedTestIds: [], outboxIds: [], candidatesNotified: 0, candidatesCreated: 0, candidatesUpdated: rows.length };
 }
 
@@ -67,6 +70,9 @@ export async function importAssignments(
   opts: UploadOptions,
   rows: CheckedRow[],
   progress: Progress,
+  /** The people of earlier windows of the same upload (rows of one email are one person across windows). */
+  person: Map<string, Person> = new Map(),
+  audited = false,
 ): Promise<ImportResult> {
   const total = rows.reduce((n, r) => n + r.planned.length, 0) + rows.length;
   let done = 0;
@@ -76,9 +82,7 @@ export async function importAssignments(
   };
 
   // 1. People: the matched candidates, and one new profile per new person.
-  type Person = { id: number; userId: number | null; email: string; languageId: number; firstName: string; lastName: string };
-  const person = new Map<string, Person>();
-  const personKey = (r: CheckedRow, i: number) => r.emailKey || `row-${i}`;
+  const personKey = (r: CheckedRow, _i: number) => r.emailKey || `row-${r.row}`;
   const uniqueFresh: { k: string; r: CheckedRow; userId: number | null }[] = [];
   rows.forEach((r, i) => {
     const k = personKey(r, i);
@@ -240,7 +244,7 @@ export async function importAssignments(
     }
     candidatesNotified = mails.length;
   }
-  await audit({ db: tx }, { scope, action: "upload.import", targetType: "candidate", targetId: perRow[0]?.p.id ?? 0 });
+  if (!audited) await audit({ db: tx }, { scope, action: "upload.import", targetType: "candidate", targetId: perRow[0]?.p.id ?? 0 });
   return { assignedTestIds, outboxIds, candidatesNotified, candidatesCreated: uniqueFresh.length, candidatesUpdated: 0 };
 }
 

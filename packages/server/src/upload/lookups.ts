@@ -70,6 +70,29 @@ export async function loadLookups(db: Tx, scope: ClientScope, emails: string[], 
   }
   const medicalTestIds = new Set((await db.selectDistinct({ testId: medicalTestSetTests.testId }).from(medicalTestSetTests)).map((r) => r.testId));
 
+  const { byEmail, byId, blockedEmails } = await peopleOf(db, scope, emails, ids);
+  return {
+    scope,
+    account,
+    rules,
+    canSetOffice,
+    offices: officeMap,
+    officeNames: new Map(reachable.map((o) => [o.id, o.name])),
+    tests,
+    groups,
+    roles: roleMap,
+    roleNames: new Map(roles.map((r) => [r.id, r.name])),
+    languages: languageMap,
+    testLanguages,
+    medicalTestIds,
+    byEmail,
+    byId,
+    blockedEmails,
+  };
+}
+
+/** The candidates (by email and by id) and the staff emails a part of a file names: read for each window of rows. */
+export async function peopleOf(db: Tx, scope: ClientScope, emails: string[], ids: number[]): Promise<Pick<Lookups, "byEmail" | "byId" | "blockedEmails">> {
   const byEmail = new Map<string, ExistingCandidate>();
   const byId = new Map<number, ExistingCandidate>();
   const inScope = (c: typeof candidates.$inferSelect) => scope.officeId === null || c.officeId === scope.officeId;
@@ -93,22 +116,10 @@ export async function loadLookups(db: Tx, scope: ClientScope, emails: string[], 
       .where(and(eq(candidates.accountId, scope.accountId), isNull(candidates.deletedAt), inArray(candidates.id, ids.slice(i, i + 5_000))));
     for (const c of found) if (inScope(c)) byId.set(c.id, { ...c, inScope: true });
   }
-  return {
-    scope,
-    account,
-    rules,
-    canSetOffice,
-    offices: officeMap,
-    officeNames: new Map(reachable.map((o) => [o.id, o.name])),
-    tests,
-    groups,
-    roles: roleMap,
-    roleNames: new Map(roles.map((r) => [r.id, r.name])),
-    languages: languageMap,
-    testLanguages,
-    medicalTestIds,
-    byEmail,
-    byId,
-    blockedEmails,
-  };
+  return { byEmail, byId, blockedEmails };
+}
+
+/** The same lookups for another window of rows: the account's parts kept, the people read again. */
+export async function lookupsFor(db: Tx, base: Lookups, emails: string[], ids: number[]): Promise<Lookups> {
+  return { ...base, ...(await peopleOf(db, base.scope, emails, ids)) };
 }

@@ -1,3 +1,5 @@
+import { isUtf8 } from "node:buffer";
+import { Readable, type Duplex } from "node:stream";
 import { inflateRawSync } from "node:zlib";
 import Papa from "papaparse";
 import { readSheet } from "read-excel-file/node";
@@ -74,30 +76,48 @@ const HEADER_FIELDS: Record<string, UploadField> = {
   ...UPLOAD_HEADER_ALIASES,
 };
 
-/** Rows of cells (the first naming the columns) → the file's rows by field; empty rows skipped. */
-export function rowsOf(cells: unknown[][]): FileRow[] {
-  const headerAt = cells.findIndex((r) => r.some((c) => cellText(c) !== ""));
-  if (headerAt < 0) throw refuse("empty");
-  const header = cells[headerAt]!.map((c) => HEADER_FIELDS[normalise(cellText(c))] ?? null);
-  if (!header.includes("lastName") && !header.includes("candidateId")) throw refuse("noHeader");
-  const out: FileRow[] = [];
-  for (let i = headerAt + 1; i < cells.length; i++) {
+/**
+ * Rows of cells (the first naming the columns) → the file's rows by field, a chunk at a time;
+ * empty rows skipped. `cells` yields each row of cells with its index (0 = the file's first row).
+ */
+export async function* rowsOf(cells: Iterable<unknown[]> | AsyncIterable<unknown[]>, chunk = ROW_CHUNK): AsyncGenerator<FileRow[]> {
+  let header: (UploadField | null)[] | null = null;
+  let index = -1;
+  let count = 0;
+  let out: FileRow[] = [];
+  for await (const r of cells) {
+    index++;
+    if (!header) {
+      if (!r.some((c) => cellText(c) !== "")) continue;
+      header = r.map((c) => HEADER_FIELDS[normalise(cellText(c))] ?? null);
+      if (!header.includes("lastName") && !header.includes("candidateId")) throw refuse("noHeader");
+      continue;
+    }
     const values: FileRow["values"] = {};
     let any = false;
-    cells[i]!.forEach((c, col) => {
-      const field = header[col];
+    r.forEach((c, col) => {
+      const field = header![col];
       const text = cellText(c);
       if (field && text !== "") {
         values[field] = text;
         any = true;
       }
     });
-    if (any) out.push({ row: i + 1, values });
-    if (out.length > UPLOAD_MAX_ROWS) throw refuse("tooManyRows");
+    if (!any) continue;
+    if (++count > UPLOAD_MAX_ROWS) throw refuse("tooManyRows");
+    out.push({ row: index + 1, values });
+    if (out.length >= chunk) {
+      yield out;
+      out = [];
+    }
   }
-  if (out.length === 0) throw refuse("noRows");
-  return out;
+  if (!header) throw refuse("empty");
+  if (count === 0) throw refuse("noRows");
+  if (out.length > 0) yield out;
 }
+
+/** Rows a chunk of the reader holds: checked and stored together. */
+export const ROW_CHUNK = 1_000;
 
 /** A cell as text: never evaluated (a formula cell of a workbook gives its cached value, a CSV cell its text). */
 function cellText(c: unknown): string {
@@ -114,30 +134,49 @@ export function fileKind(name: string, buf: Buffer): "xlsx" | "csv" {
   return ext;
 }
 
-/** Reads a CSV: UTF-8 (a byte-order mark dropped), commas or semicolons, any line ends. */
-export function readCsv(buf: Buffer): unknown[][] {
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(buf);
-  } catch {
-    throw refuse("notCsv");
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (text.includes("\u0000")) throw refuse("notCsv");
-  if (text.trim() === "") throw refuse("empty");
-  const firstLine = text.slice(0, text.search(/\r?\n|\r|$/));
+/**
+ * Reads a CSV as a stream: UTF-8 (a byte-order mark dropped), commas or semicolons, any line ends.
+ * The text is decoded a megabyte at a time and papaparse hands back one row at a time, so only the
+ * file's bytes and the rows not yet taken are held.
+ */
+export function readCsv(buf: Buffer): AsyncIterable<unknown[]> {
+  if (!isUtf8(buf) || buf.includes(0)) throw refuse("notCsv");
+  let start = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+  while (start < buf.length && /\s/.test(String.fromCharCode(buf[start]!))) start++;
+  if (start >= buf.length) throw refuse("empty");
+  const head = buf.subarray(start, Math.min(buf.length, start + 65_536)).toString("utf8");
+  const firstLine = head.slice(0, head.search(/\r?\n|\r|$/));
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
-  const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: "greedy" });
-  return parsed.data;
+  const body = buf.subarray(start);
+  function* pieces() {
+    const decoder = new TextDecoder("utf-8");
+    const STEP = 1024 * 1024;
+    for (let at = 0; at < body.length; at += STEP) yield decoder.decode(body.subarray(at, at + STEP), { stream: at + STEP < body.length });
+  }
+  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: "greedy" }) as unknown as Duplex;
+  return Readable.from(pieces()).pipe(parser) as AsyncIterable<unknown[]>;
 }
 
 /** Reads the first sheet of a workbook, after proving it unpacks to a bounded size. */
 export async function readXlsx(buf: Buffer): Promise<unknown[][]> {
   assertBoundedZip(buf);
   try {
+    // read-excel-file reads the whole sheet at once: the bound of an upload's memory (docs/api.md).
     return (await readSheet(buf)) as unknown[][];
   } catch (err) {
     if (err instanceof HttpError) throw err;
     throw refuse("notXlsx");
+  }
+}
+
+/**
+ * A workbook's rows, each let go once taken (read-excel-file hands the whole sheet back at once;
+ * what the preview builds from it is not added on top).
+ */
+export function* releasing(cells: unknown[][]): Generator<unknown[]> {
+  for (let i = 0; i < cells.length; i++) {
+    const r = cells[i]!;
+    cells[i] = [];
+    yield r;
   }
 }

@@ -4,7 +4,7 @@ import type { AppContext } from "../context.js";
 import type { AreaHandlers } from "../http/implement-area.js";
 import { HttpError } from "../http/errors.js";
 import { ValidationError } from "../http/validation.js";
-import { confirmUpload, previewUpload, uploadAssignmentIds, uploadError, type UploadedFile } from "./service.js";
+import { confirmUpload, previewPageOf, previewUpload, uploadAssignmentIds, uploadError, type UploadedFile } from "./service.js";
 import { assignmentsWorkbook, templateWorkbook } from "./downloads.js";
 import { XLSX_TYPE } from "../http/spreadsheet.js";
 
@@ -77,6 +77,7 @@ export const uploadHandlers = (ctx: AppContext): AreaHandlers<typeof uploadRoute
     const file = await readUpload(req);
     return streamed(req, reply, (progress) => previewUpload(ctx, scope, "changes", file, progress));
   },
+  previewPage: ({ input, scope }) => previewPageOf(ctx, scope, input.data, input.list, input.page),
   confirm: ({ input, scope, req, reply }) => streamed(req, reply, (progress) => confirmUpload(ctx, scope, input.data, progress)),
   downloadAssignments: async ({ input, scope, reply }) => {
     const ids = await uploadAssignmentIds(ctx, scope, input.data);

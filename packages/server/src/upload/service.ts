@@ -1,24 +1,31 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import {
+  PREVIEW_PAGE_SIZE,
   uploadMessages,
   uploadOptions,
   type UploadConfirmation,
   type UploadKind,
   type UploadMessage,
   type UploadOptions,
+  type PreviewAssignment,
+  type PreviewList,
+  type PreviewPage,
+  type RowMessage,
   type UploadPreview,
   type UploadProgress,
 } from "@parlance/contract";
 import type { AppContext } from "../context.js";
-import { candidateUploads } from "../db/schema.js";
+import { candidateUploadRows, candidateUploads } from "../db/schema.js";
+import { rowsOf } from "../db/rows.js";
+import type { Tx } from "../db/tx.js";
 import { clientScope, type ClientScope, type Scope } from "../auth/scope.js";
 import { HttpError } from "../http/errors.js";
 import { parseOrThrow } from "../http/validation.js";
 import { checkRow, type CheckResult } from "./check.js";
-import { loadLookups } from "./lookups.js";
-import { fileKind, readCsv, readXlsx, rowsOf, type FileRow } from "./read-file.js";
-import { importAssignments, importChanges } from "./import.js";
+import { loadLookups, lookupsFor, type Lookups } from "./lookups.js";
+import { fileKind, readCsv, readXlsx, releasing, rowsOf as fileRowsOf, type FileRow } from "./read-file.js";
+import { importAssignments, importChanges, type ImportResult, type Person } from "./import.js";
 import { accountOf } from "../assignment/records.js";
 
 export const NOTIFY_JOB = "upload.notify";
@@ -37,26 +44,44 @@ interface StoredOptions extends UploadOptions {
   isExcel: boolean;
 }
 
-const CHECK_CHUNK = 1_000;
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Checks every row, a thousand at a time (progress between chunks, and other requests served). */
-async function checkAll(ctx: Pick<AppContext, "db">, scope: ClientScope, kind: UploadKind, opts: UploadOptions, rows: FileRow[], progress: Progress): Promise<CheckResult> {
-  const ids = kind === "changes" ? rows.map((r) => r.values.candidateId ?? "").filter((v) => /^\d{1,9}$/.test(v)).map(Number) : [];
-  const lookups = await loadLookups(ctx.db, scope, rows.map((r) => r.values.emailAddress ?? ""), ids);
-  const out: CheckResult = { valid: [], errors: [], warnings: [] };
-  const seen = new Set<string>();
-  for (let i = 0; i < rows.length; i += CHECK_CHUNK) {
-    for (const row of rows.slice(i, i + CHECK_CHUNK)) checkRow(row, kind, opts, lookups, seen, out);
-    progress({ phase: "checking", done: Math.min(i + CHECK_CHUNK, rows.length), total: rows.length });
-    await yieldToEventLoop();
+/** Rows confirm reads, checks and imports at a time. */
+const CONFIRM_WINDOW = 5_000;
+
+/** The first page of a list, and how many it holds in all. */
+class FirstPage<T> {
+  items: T[] = [];
+  total = 0;
+  add(list: T[]): void {
+    this.total += list.length;
+    for (const x of list) if (this.items.length < PREVIEW_PAGE_SIZE) this.items.push(x);
   }
+}
+
+const personIds = (kind: UploadKind, rows: FileRow[]) => (kind === "changes" ? rows.map((r) => r.values.candidateId ?? "").filter((v) => /^\d{1,9}$/.test(v)).map(Number) : []);
+
+/** Checks a chunk of rows (the people they name read for the chunk; `seen` spans the whole file). */
+async function checkChunk(db: Tx, base: Lookups, kind: UploadKind, opts: UploadOptions, rows: FileRow[], seen: Set<string>): Promise<CheckResult> {
+  const lookups = await lookupsFor(db, base, rows.map((r) => r.values.emailAddress ?? ""), personIds(kind, rows));
+  const out: CheckResult = { valid: [], errors: [], warnings: [] };
+  for (const row of rows) checkRow(row, kind, opts, lookups, seen, out);
   return out;
 }
 
+/** Lines in a file: the CSV's rows to expect, for the progress bar (a quoted line end counts too). */
+function linesOf(buf: Buffer): number {
+  let n = 0;
+  for (let at = buf.indexOf(10); at >= 0; at = buf.indexOf(10, at + 1)) n++;
+  return Math.max(1, n);
+}
+
 /**
- * The preview (spec §4 upload → preview): the file read (never evaluated), every row checked,
- * the rows kept under a fresh key for confirm. Nothing else is written.
+ * The preview (spec §4 upload → preview): the file read (never evaluated) and every row checked a
+ * thousand at a time, each chunk stored with what its check found (candidate_upload_rows) under a
+ * fresh key for confirm and for the preview's pages; the answer holds the totals and the first page
+ * of each list. Nothing else is written. Memory: the file, one chunk of rows and the first pages
+ * (a workbook's whole sheet too: read-excel-file reads it at once).
  */
 export async function previewUpload(ctx: Pick<AppContext, "db">, anyScope: Scope, kind: UploadKind, file: UploadedFile, progress: Progress): Promise<UploadPreview> {
   const scope = clientScope(anyScope);
@@ -67,16 +92,69 @@ export async function previewUpload(ctx: Pick<AppContext, "db">, anyScope: Scope
   }
   const type = fileKind(file.filename, file.buffer);
   progress({ phase: "reading", done: 0, total: file.buffer.length });
-  const cells = type === "xlsx" ? await readXlsx(file.buffer) : readCsv(file.buffer);
-  const rows = rowsOf(cells);
+  let expected: number;
+  let cells: Iterable<unknown[]> | AsyncIterable<unknown[]>;
+  if (type === "xlsx") {
+    const sheet = await readXlsx(file.buffer);
+    expected = Math.max(1, sheet.length - 1);
+    cells = releasing(sheet);
+  } else {
+    cells = readCsv(file.buffer);
+    expected = linesOf(file.buffer);
+  }
+  const chunks = fileRowsOf(cells);
+  // The first chunk read before anything is written: a file without rows or header is refused as such.
+  let next = await chunks.next();
   progress({ phase: "reading", done: file.buffer.length, total: file.buffer.length });
   if (kind === "upload") {
     if ((await accountOf(ctx.db, scope.accountId)).prepay) throw uploadError(422, "prepayAccount");
   }
-  const checked = await checkAll(ctx, scope, kind, opts, rows, progress);
+  const base = await loadLookups(ctx.db, scope, [], []);
   const key = randomBytes(16).toString("hex");
   const stored: StoredOptions = { ...opts, isExcel: type === "xlsx" };
-  await ctx.db.insert(candidateUploads).values({ key, accountId: scope.accountId, userId: scope.userId, kind, options: stored, rows: rows.map((r) => [r.row, r.values]) });
+  const [upload] = await ctx.db.insert(candidateUploads).values({ key, accountId: scope.accountId, userId: scope.userId, kind, options: stored }).returning({ id: candidateUploads.id });
+  const assignments = new FirstPage<PreviewAssignment>();
+  const errors = new FirstPage<RowMessage>();
+  const warnings = new FirstPage<RowMessage>();
+  const seen = new Set<string>();
+  let totalRows = 0;
+  let totalAssignments = 0;
+  try {
+    while (!next.done) {
+      const rows = next.value;
+      const checked = await checkChunk(ctx.db, base, kind, opts, rows, seen);
+      const byRow = new Map<number, { preview: PreviewAssignment | null; errors: RowMessage[]; warnings: RowMessage[] }>();
+      for (const r of rows) byRow.set(r.row, { preview: null, errors: [], warnings: [] });
+      for (const v of checked.valid) byRow.get(v.row)!.preview = v.preview;
+      for (const e of checked.errors) byRow.get(e.row)!.errors.push(e);
+      for (const w of checked.warnings) byRow.get(w.row)!.warnings.push(w);
+      await ctx.db.insert(candidateUploadRows).values(
+        rows.map((r) => {
+          const found = byRow.get(r.row)!;
+          return {
+            uploadId: upload!.id,
+            row: r.row,
+            values: r.values,
+            preview: found.preview,
+            errors: found.errors.length ? found.errors : null,
+            warnings: found.warnings.length ? found.warnings : null,
+          };
+        }),
+      );
+      assignments.add(checked.valid.map((r) => r.preview));
+      errors.add(checked.errors);
+      warnings.add(checked.warnings);
+      totalAssignments += checked.valid.reduce((n, r) => n + Math.max(1, r.planned.length), 0);
+      totalRows += rows.length;
+      progress({ phase: "checking", done: totalRows, total: Math.max(totalRows, expected) });
+      await yieldToEventLoop();
+      next = await chunks.next();
+    }
+  } catch (err) {
+    await ctx.db.delete(candidateUploads).where(eq(candidateUploads.id, upload!.id));
+    throw err;
+  }
+  progress({ phase: "checking", done: totalRows, total: totalRows });
   return {
     kind,
     data: key,
@@ -85,12 +163,42 @@ export async function previewUpload(ctx: Pick<AppContext, "db">, anyScope: Scope
     useMedicalSelection: opts.use_medical_selection,
     notifyCandidates: opts.notify_candidates,
     createGroup: opts.create_group,
-    assignments: checked.valid.map((r) => r.preview),
-    errors: checked.errors,
-    warnings: checked.warnings,
-    totalAssignments: checked.valid.reduce((n, r) => n + Math.max(1, r.planned.length), 0),
-    totalRows: rows.length,
+    assignments: assignments.items,
+    errors: errors.items,
+    warnings: warnings.items,
+    totalAssignments,
+    totalRows,
+    totalValid: assignments.total,
+    totalErrors: errors.total,
+    totalWarnings: warnings.total,
   };
+}
+
+/** A page of a preview's assignments, errors or warnings, read back from its stored rows. */
+export async function previewPageOf(ctx: Pick<AppContext, "db">, anyScope: Scope, key: string, list: PreviewList, page: number): Promise<PreviewPage> {
+  const scope = clientScope(anyScope);
+  const upload = await ownUpload(ctx.db, scope, key, false);
+  if (upload.status !== "previewed") throw uploadError(404, "notFound");
+  const offset = (page - 1) * PREVIEW_PAGE_SIZE;
+  if (list === "assignments") {
+    const [rows, [count]] = await Promise.all([
+      rowsOf<{ preview: PreviewAssignment }>(
+        ctx.db,
+        sql`SELECT preview FROM candidate_upload_rows WHERE upload_id = ${upload.id} AND preview IS NOT NULL ORDER BY "row" LIMIT ${PREVIEW_PAGE_SIZE} OFFSET ${offset}`,
+      ),
+      rowsOf<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM candidate_upload_rows WHERE upload_id = ${upload.id} AND preview IS NOT NULL`),
+    ]);
+    return { list, page, total: count!.n, assignments: rows.map((r) => r.preview), messages: [] };
+  }
+  const column = sql.raw(list === "errors" ? "errors" : "warnings");
+  const [rows, [count]] = await Promise.all([
+    rowsOf<{ m: RowMessage }>(
+      ctx.db,
+      sql`SELECT e.m FROM candidate_upload_rows r CROSS JOIN LATERAL jsonb_array_elements(r.${column}) WITH ORDINALITY AS e(m, n) WHERE r.upload_id = ${upload.id} AND r.${column} IS NOT NULL ORDER BY r."row", e.n LIMIT ${PREVIEW_PAGE_SIZE} OFFSET ${offset}`,
+    ),
+    rowsOf<{ n: number }>(ctx.db, sql`SELECT coalesce(sum(jsonb_array_length(${column})), 0)::int AS n FROM candidate_upload_rows WHERE upload_id = ${upload.id} AND ${column} IS NOT NULL`),
+  ]);
+  return { list, page, total: count!.n, assignments: [], messages: rows.map((r) => r.m) };
 }
 
 /** The caller's own upload (another user's, or another account's, answers 404 like a missing one). */
@@ -116,17 +224,54 @@ export async function confirmUpload(ctx: Pick<AppContext, "db" | "jobs" | "confi
   const first = await ownUpload(ctx.db, scope, key, false);
   if (first.status === "confirmed") throw uploadError(409, "alreadyConfirmed");
   const opts = first.options as StoredOptions;
-  const rows = (first.rows as [number, FileRow["values"]][]).map(([row, values]) => ({ row, values }));
-  const checked = await checkAll(ctx, scope, first.kind, opts, rows, progress);
-  if (checked.valid.length === 0) throw uploadError(422, "nothingToImport");
   const account = await accountOf(ctx.db, scope.accountId);
   if (first.kind === "upload" && account.prepay) throw uploadError(422, "prepayAccount");
 
+  // The rows are read, checked again and imported a window at a time, all in the one transaction
+  // (a window's check sees the people earlier windows created, as the same person).
   const result = await ctx.db.transaction(async (tx) => {
-    const upload = await ownUpload(tx as unknown as AppContext["db"], scope, key, true);
+    const db = tx as unknown as AppContext["db"];
+    const upload = await ownUpload(db, scope, key, true);
     if (upload.status === "confirmed") throw uploadError(409, "alreadyConfirmed");
-    const imported =
-      first.kind === "changes" ? await importChanges(tx, scope, checked.valid, progress) : await importAssignments(ctx, tx, scope, account, opts, checked.valid, progress);
+    const [{ n: total }] = (await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM candidate_upload_rows WHERE upload_id = ${upload.id}`)) as [{ n: number }];
+    const base = await loadLookups(tx, scope, [], []);
+    const seen = new Set<string>();
+    const person = new Map<string, Person>();
+    const errors = new FirstPage<RowMessage>();
+    const imported: ImportResult = { assignedTestIds: [], outboxIds: [], candidatesNotified: 0, candidatesCreated: 0, candidatesUpdated: 0 };
+    let valid = 0;
+    let done = 0;
+    let after = 0;
+    for (;;) {
+      const window = await tx
+        .select({ row: candidateUploadRows.row, values: candidateUploadRows.values })
+        .from(candidateUploadRows)
+        .where(and(eq(candidateUploadRows.uploadId, upload.id), gt(candidateUploadRows.row, after)))
+        .orderBy(asc(candidateUploadRows.row))
+        .limit(CONFIRM_WINDOW);
+      if (window.length === 0) break;
+      after = window.at(-1)!.row;
+      const rows = window.map((r) => ({ row: r.row, values: r.values as FileRow["values"] }));
+      progress({ phase: "checking", done, total });
+      const checked = await checkChunk(tx, base, first.kind, opts, rows, seen);
+      errors.add(checked.errors);
+      if (checked.valid.length > 0) {
+        const windowProgress: Progress = (p) => progress({ phase: "importing", done: done + Math.round((p.done / Math.max(1, p.total)) * rows.length), total });
+        const part =
+          first.kind === "changes"
+            ? await importChanges(tx, scope, checked.valid, windowProgress, valid > 0)
+            : await importAssignments(ctx, tx, scope, account, opts, checked.valid, windowProgress, person, valid > 0);
+        for (const id of part.assignedTestIds) imported.assignedTestIds.push(id);
+        for (const id of part.outboxIds) imported.outboxIds.push(id);
+        imported.candidatesNotified += part.candidatesNotified;
+        imported.candidatesCreated += part.candidatesCreated;
+        imported.candidatesUpdated += part.candidatesUpdated;
+        valid += checked.valid.length;
+      }
+      done += rows.length;
+      progress({ phase: "importing", done, total });
+    }
+    if (valid === 0) throw uploadError(422, "nothingToImport");
     const groupKey = opts.create_group && imported.assignedTestIds.length > 0 ? randomBytes(16).toString("hex") : null;
     const confirmation: UploadConfirmation = {
       kind: first.kind,
@@ -135,7 +280,8 @@ export async function confirmUpload(ctx: Pick<AppContext, "db" | "jobs" | "confi
       candidatesNotified: imported.candidatesNotified,
       candidatesCreated: imported.candidatesCreated,
       candidatesUpdated: imported.candidatesUpdated,
-      errors: checked.errors,
+      errors: errors.items,
+      totalErrors: errors.total,
       groupKey,
       size: first.kind === "changes" ? imported.candidatesUpdated : imported.assignedTestIds.length,
     };
@@ -143,6 +289,7 @@ export async function confirmUpload(ctx: Pick<AppContext, "db" | "jobs" | "confi
       .update(candidateUploads)
       .set({ status: "confirmed", confirmedAt: new Date(), result: confirmation, assignedTestIds: imported.assignedTestIds, groupKey, rows: sql`'[]'::jsonb` })
       .where(eq(candidateUploads.id, upload.id));
+    await tx.delete(candidateUploadRows).where(eq(candidateUploadRows.uploadId, upload.id));
     return { confirmation, outboxIds: imported.outboxIds };
   });
   // One job hands the mails to the mail queue (a job each), so confirm does not wait for 10,000 sends.

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.js";
 import { accounts, users } from "./core.js";
 
@@ -23,8 +23,8 @@ export const candidateUploads = pgTable(
     kind: text("kind", { enum: ["upload", "changes"] }).notNull(),
     /** The upload options (spec §3 Upload import) and whether the file was a workbook. */
     options: jsonb("options").notNull(),
-    /** Row number (as the file counts) and the values of the row by field name. */
-    rows: jsonb("rows").notNull(),
+    /** Unused since the rows moved to candidate_upload_rows (kept '[]' for uploads of older versions). */
+    rows: jsonb("rows").notNull().default([]),
     status: text("status", { enum: ["previewed", "confirmed"] }).notNull().default("previewed"),
     createdAt: createdAt(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
@@ -36,4 +36,26 @@ export const candidateUploads = pgTable(
     groupKey: text("group_key"),
   },
   (t) => [uniqueIndex("candidate_uploads_key_idx").on(t.key), index("candidate_uploads_account_idx").on(t.accountId, t.createdAt)],
+);
+
+/**
+ * The rows of an upload, written a thousand at a time as the preview checks them (so neither the
+ * file's rows nor the preview's lists are ever held whole): the row's values as read, and what the
+ * preview found — the assignment it shows (null for a row with errors), its errors and warnings —
+ * which the preview's pages read back. Confirm reads the values in windows of row numbers.
+ */
+export const candidateUploadRows = pgTable(
+  "candidate_upload_rows",
+  {
+    uploadId: integer("upload_id")
+      .notNull()
+      .references(() => candidateUploads.id, { onDelete: "cascade" }),
+    /** The row number as the file counts it (the header is row 1). */
+    row: integer("row").notNull(),
+    values: jsonb("values").notNull(),
+    preview: jsonb("preview"),
+    errors: jsonb("errors"),
+    warnings: jsonb("warnings"),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.row] })],
 );
