@@ -39,7 +39,7 @@ export default function ConfirmPage() {
             <Text>{t("upload.groupKey", { key: done.groupKey, count: done.size })}</Text>
           </Paper>
         )}
-        {done.errors.length > 0 && <Text c="red.8">{t("upload.done.skipped", { count: done.errors.length })}</Text>}
+        {done.totalErrors > 0 && <Text c="red.8">{t("upload.done.skipped", { count: done.totalErrors })}</Text>}
         <Group>
           {done.assignments > 0 && (
             <Anchor href={assignmentsHref(done.data)} download>
