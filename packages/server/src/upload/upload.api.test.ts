@@ -118,6 +118,30 @@ describe("a good file", () => {
     expect(wang!.lastName).toBe("王");
   });
 
+  it("answers the totals and the first page of each list; the other pages come from preview_page, in row order, the caller's own only", async () => {
+    // 130 rows: rows 2..71 good (70), rows 72..131 without a first name (60 errors, one each).
+    const rows = [HEADER, ...Array.from({ length: 130 }, (_, i) => row(`Paged${i}`, i < 70 ? "Pat" : "", `paged${i}@example.com`, "Boston", READING))];
+    const res = await postFile(t, "/testing/candidates/preview", cookie["admin@northwind.example"], { name: "paged.csv", bytes: csvOf(rows, ",") }, WITH_ROLES);
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = res.json();
+    expect(preview).toMatchObject({ totalRows: 130, totalValid: 70, totalAssignments: 70, totalErrors: 60, totalWarnings: 0 });
+    expect(preview.assignments.map((a: { row: number }) => a.row)).toEqual(Array.from({ length: 50 }, (_, i) => i + 2));
+    expect(preview.errors.map((e: { row: number }) => e.row)).toEqual(Array.from({ length: 50 }, (_, i) => i + 72));
+    const page = (list: string, n: number, c = cookie["admin@northwind.example"]) => t.request({ method: "GET", url: `/testing/candidates/preview_page?data=${preview.data}&list=${list}&page=${n}`, cookie: c });
+    const second = (await page("assignments", 2)).json();
+    expect(second).toMatchObject({ list: "assignments", page: 2, total: 70 });
+    expect(second.assignments.map((a: { row: number }) => a.row)).toEqual(Array.from({ length: 20 }, (_, i) => i + 52));
+    const errors2 = (await page("errors", 2)).json();
+    expect(errors2.total).toBe(60);
+    expect(errors2.messages.map((e: { msg: string }) => e.msg)).toEqual(Array.from({ length: 10 }, (_, i) => `Row ${i + 122}: Please provide a first name.`));
+    expect((await page("warnings", 1)).json()).toMatchObject({ total: 0, messages: [] });
+    expect((await page("errors", 2, cookie["admin@contoso.example"])).statusCode).toBe(404);
+    const done = (await confirm(cookie["admin@northwind.example"], preview.data)).json();
+    expect(done).toMatchObject({ assignments: 70, candidatesCreated: 70, totalErrors: 60 });
+    expect(done.errors).toHaveLength(50);
+    expect((await page("assignments", 1)).statusCode).toBe(404);
+  });
+
   it("streams progress lines, then the answer, when asked for NDJSON; create_group names the upload's tests", async () => {
     const rows = [HEADER, ...Array.from({ length: 2_500 }, (_, i) => row(`Stream${i}`, "Sam", `stream${i}@example.com`, "Seattle", READING))];
     const res = await postFile(t, "/testing/candidates/preview", cookie["user@northwind.example"], { name: "big.csv", bytes: csvOf(rows, ",") }, { ...WITH_ROLES, create_group: "true", notify_candidates: "false" }, "application/x-ndjson");
