@@ -46,8 +46,13 @@ interface StoredOptions extends UploadOptions {
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Rows confirm reads, checks and imports at a time. */
+/**
+ * Rows the preview checks and confirm reads, checks and imports at a time (the candidates their
+ * emails name are read for each window: fewer, larger windows spare the candidates table scans).
+ */
 const CONFIRM_WINDOW = 5_000;
+/** Rows of a window stored a statement. */
+const STORE_CHUNK = 1_000;
 
 /** The first page of a list, and how many it holds in all. */
 class FirstPage<T> {
@@ -78,7 +83,7 @@ function linesOf(buf: Buffer): number {
 
 /**
  * The preview (spec §4 upload → preview): the file read (never evaluated) and every row checked a
- * thousand at a time, each chunk stored with what its check found (candidate_upload_rows) under a
+ * window of 5,000 at a time, each stored (1,000 a statement) with what its check found (candidate_upload_rows) under a
  * fresh key for confirm and for the preview's pages; the answer holds the totals and the first page
  * of each list. Nothing else is written. Memory: the file, one chunk of rows and the first pages
  * (a workbook's whole sheet too: read-excel-file reads it at once).
@@ -102,7 +107,7 @@ export async function previewUpload(ctx: Pick<AppContext, "db">, anyScope: Scope
     cells = readCsv(file.buffer);
     expected = linesOf(file.buffer);
   }
-  const chunks = fileRowsOf(cells);
+  const chunks = fileRowsOf(cells, CONFIRM_WINDOW);
   // The first chunk read before anything is written: a file without rows or header is refused as such.
   let next = await chunks.next();
   progress({ phase: "reading", done: file.buffer.length, total: file.buffer.length });
@@ -128,19 +133,21 @@ export async function previewUpload(ctx: Pick<AppContext, "db">, anyScope: Scope
       for (const v of checked.valid) byRow.get(v.row)!.preview = v.preview;
       for (const e of checked.errors) byRow.get(e.row)!.errors.push(e);
       for (const w of checked.warnings) byRow.get(w.row)!.warnings.push(w);
-      await ctx.db.insert(candidateUploadRows).values(
-        rows.map((r) => {
-          const found = byRow.get(r.row)!;
-          return {
-            uploadId: upload!.id,
-            row: r.row,
-            values: r.values,
-            preview: found.preview,
-            errors: found.errors.length ? found.errors : null,
-            warnings: found.warnings.length ? found.warnings : null,
-          };
-        }),
-      );
+      for (let at = 0; at < rows.length; at += STORE_CHUNK) {
+        await ctx.db.insert(candidateUploadRows).values(
+          rows.slice(at, at + STORE_CHUNK).map((r) => {
+            const found = byRow.get(r.row)!;
+            return {
+              uploadId: upload!.id,
+              row: r.row,
+              values: r.values,
+              preview: found.preview,
+              errors: found.errors.length ? found.errors : null,
+              warnings: found.warnings.length ? found.warnings : null,
+            };
+          }),
+        );
+      }
       assignments.add(checked.valid.map((r) => r.preview));
       errors.add(checked.errors);
       warnings.add(checked.warnings);
