@@ -8,6 +8,8 @@
  *   npm run bench:upload
  *   BENCH_UPLOAD_ROWS=100000 DATABASE_URL=postgres://user@host:5432/db npm run bench:upload
  *   BENCH_UPLOAD_DB=pglite npm run bench:upload      (one database only: pglite or postgres)
+ *   BENCH_UPLOAD_HEAP_MB=256 npm run bench:upload    (the server's processes capped at that old-space heap:
+ *                                                     completing proves the rows are not all held)
  */
 import ExcelJS from "exceljs";
 import { createScratchDatabase } from "../packages/server/src/db/scratch.js";
@@ -91,7 +93,8 @@ async function runOn(label: string, server: RunningServer): Promise<void> {
   }
 }
 
-const env = { NODE_ENV: "production", SEED_DEMO: "always", LOG_LEVEL: "warn" };
+const HEAP_MB = process.env.BENCH_UPLOAD_HEAP_MB;
+const env: Record<string, string> = { NODE_ENV: "production", SEED_DEMO: "always", LOG_LEVEL: "warn", ...(HEAP_MB ? { NODE_OPTIONS: `--max-old-space-size=${Number(HEAP_MB)}` } : {}) };
 if (ONLY !== "pglite") {
   const scratch = await createScratchDatabase(SERVER_URL, "parlance_bench_upload");
   const server = await startServer({ env: { ...env, DATABASE_URL: scratch.url } });
