@@ -4,7 +4,7 @@ import { CANDIDATE_TEXT_MAX, US_REGIONS } from "../candidates/reference.js";
 import { candidateMessages } from "../candidates/form.js";
 import { recordId } from "../settings/fields.js";
 import { flag } from "../settings/fields.js";
-import { isoDate, timeZoneField } from "../scheduling/routes.js";
+import { isoDate, schedulingStartupData, timeZoneField } from "../scheduling/routes.js";
 import { parseTimeOfDay } from "../scheduling/time-of-day.js";
 import { reservationMessages as m } from "./reservation-messages.js";
 
@@ -71,23 +71,8 @@ export const reservationView = z.object({
 });
 export type ReservationView = z.infer<typeof reservationView>;
 
-/** Proctor schedule page data (spec §3), plus what the screen needs besides. */
-export const proctorSchedulePage = z.object({
-  minDate: z.string(),
-  maxDate: z.string(),
-  /** Minutes: the tests' durations added (doubled for a candidate with test adjustments). */
-  duration: z.number().int(),
-  durationDescription: z.string(),
-  testIds: z.array(z.number().int()),
-  trackIds: z.array(z.number().int()),
-  assignedTestIds: z.array(z.number().int()),
-  testDescriptions: z.array(z.string()),
-  timeZoneName: z.string(),
-  candidateDisplayAs: z.string(),
-  candidateProfileId: z.number().int(),
-  isCandidate: z.boolean(),
-  allowCandidateScheduling: z.boolean(),
-  useMedicalTestRecommendations: z.boolean(),
+/** Proctor schedule page data (spec §3; `duration`: the tests' minutes added, doubled with test adjustments), plus what the screen needs besides. */
+export const proctorSchedulePage = schedulingStartupData.extend({
   /** Ours: the candidate's zone id, the days with a free proctor, whether the steps before are done, the reservation if there is one. */
   timeZoneId: z.number().int(),
   availableDates: z.array(z.string()),

@@ -101,8 +101,12 @@ export const schedulingResult = z.object({
 });
 export type SchedulingResult = z.infer<typeof schedulingResult>;
 
-/** The schedule-test screen's data (spec §3 "Scheduling startup data", for one assigned test). */
-export const schedulePage = z.object({
+/**
+ * The spec's scheduling startup data (candidate-testing.md §3 "Scheduling startup data"; the same
+ * fields are client-administration.md §3's "Proctor schedule page data"): the schedule-test and the
+ * proctoring reservation screens both start from it.
+ */
+export const schedulingStartupData = z.object({
   minDate: z.string(),
   maxDate: z.string(),
   /** Minutes. */
@@ -118,6 +122,10 @@ export const schedulePage = z.object({
   isCandidate: z.boolean(),
   allowCandidateScheduling: z.boolean(),
   useMedicalTestRecommendations: z.boolean(),
+});
+
+/** The schedule-test screen's data (the startup data for one assigned test). */
+export const schedulePage = schedulingStartupData.extend({
   /** Ours: the test's battery entry, the days with a free slot, and the booking if there is one. */
   candidateTrackTestId: z.number().int().nullable(),
   method: z.enum(["live", "video"]),
