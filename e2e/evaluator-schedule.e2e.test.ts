@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { DEMO_PASSWORD, expectAccessible, signIn } from "./support/browser";
+import { expectAccessible, signIn } from "./support/browser";
 import { useOwnServer } from "./support/own-server";
+import { apiSession, newBostonCandidate, type Api } from "./support/api-session";
 
 /**
  * The evaluator's confirm, decline and administer (evaluators-results-account.md §2, §4, §5), on a
@@ -24,28 +25,8 @@ async function newPage(): Promise<Page> {
   return ctx.newPage();
 }
 
-type Api = <T>(method: "GET" | "POST", url: string, body?: unknown) => Promise<T>;
-
 /** An API session of a demo person on this file's server. */
-async function apiAs(email: string): Promise<Api> {
-  const login = await fetch(`${own.server.url}/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json", origin: own.server.url },
-    body: JSON.stringify({ email_address: email, password: DEMO_PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  return async <T>(method: "GET" | "POST", url: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${own.server.url}${url}`, {
-      method,
-      headers: { cookie, origin: own.server.url, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    expect(res.status, `${method} ${url}: ${text}`).toBe(200);
-    return JSON.parse(text) as T;
-  };
-}
+const apiAs = (email: string): Promise<Api> => apiSession(own.server.url, email);
 
 /** The Eastern calendar date `days` from now (YYYY-MM-DD). */
 const easternDate = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString("en-CA", { timeZone: EASTERN });
@@ -67,18 +48,7 @@ interface Booking {
  * first free slot from eight days ahead (past the 24-hour decline cut-off and the booking lead).
  */
 async function book(admin: Api, description: string, lastName: string): Promise<Booking> {
-  const { offices } = await admin<{ offices: { id: number; name: string }[] }>("POST", "/api/offices/list", { page: 1 });
-  const { roles } = await admin<{ roles: { id: number; specialties: { id: number }[] }[] }>("GET", "/api/healthcare_roles/get_roles");
-  const role = roles.find((r) => r.specialties.length > 0)!;
-  const { id: candidateId } = await admin<{ id: number }>("POST", "/api/candidates/edit", {
-    firstName: "Eva",
-    lastName,
-    emailAddress: `eva.${lastName.toLowerCase()}.${Date.now()}@example.test`,
-    languageId: 140,
-    officeId: offices.find((o) => o.name === "Boston")!.id,
-    healthCareRoleId: role.id,
-    healthCareSpecialtyId: role.specialties[0].id,
-  });
+  const candidateId = await newBostonCandidate(admin, "Eva", lastName);
   const options = await admin<{ label: string; value: string }[]>("GET", `/api/test_assignment/available_tests/${candidateId}`);
   const test = options.find((o) => o.label === description)!;
   const { assigned } = await admin<{ assigned: { id: number }[] }>("POST", `/api/test_assignment/create_tests/${candidateId}`, { test_objects: [test.value], notify_candidate: false });

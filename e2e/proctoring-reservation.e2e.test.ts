@@ -1,8 +1,9 @@
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { CHROMIUM_ARGS, DEMO_PASSWORD, expectAccessible } from "./support/browser";
-import { copyDataDir, startServer, type RunningServer } from "./support/server";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { DEMO_PASSWORD, expectAccessible } from "./support/browser";
+import { useOwnServer } from "./support/own-server";
+import { apiSession, newBostonCandidate } from "./support/api-session";
 
 /**
  * Proctoring reservation (client-administration.md §2, §4, §5, §7, §9), on a server of this file's
@@ -16,57 +17,14 @@ import { copyDataDir, startServer, type RunningServer } from "./support/server";
 const FAKE_NOW = "2027-03-10T15:00:00Z";
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 
-let server: RunningServer;
-let browser: Browser;
+const own = useOwnServer({ env: { E2E_FAKE_NOW: FAKE_NOW }, nodeArgs: ["--import", fileURLToPath(new URL("./support/fake-clock.mjs", import.meta.url))] });
 
-beforeAll(async () => {
-  server = await startServer({
-    dataDir: copyDataDir(inject("seededDataDir")),
-    env: { E2E_FAKE_NOW: FAKE_NOW },
-    nodeArgs: ["--import", fileURLToPath(new URL("./support/fake-clock.mjs", import.meta.url))],
-  });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function adminApi() {
-  const login = await fetch(`${server.url}/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json", origin: server.url },
-    body: JSON.stringify({ email_address: "admin@northwind.example", password: DEMO_PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  return async <T>(method: "GET" | "POST", url: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${server.url}${url}`, {
-      method,
-      headers: { cookie, origin: server.url, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    expect(res.status, `${method} ${url}: ${text}`).toBe(200);
-    return JSON.parse(text) as T;
-  };
-}
+const adminApi = () => apiSession(own.server.url, "admin@northwind.example");
 
 /** A Boston candidate of Northwind without contact details, with the proctored reading test assigned with the proctor service. */
 async function candidateWithProctoredTest() {
   const api = await adminApi();
-  const { offices } = await api<{ offices: { id: number; name: string }[] }>("POST", "/api/offices/list", { page: 1 });
-  const { roles } = await api<{ roles: { id: number; specialties: { id: number }[] }[] }>("GET", "/api/healthcare_roles/get_roles");
-  const role = roles.find((r) => r.specialties.length > 0)!;
-  const { id: candidateId } = await api<{ id: number }>("POST", "/api/candidates/edit", {
-    firstName: "Priya",
-    lastName: "Proctorova",
-    emailAddress: `priya.proctorova.${Date.now()}@example.test`,
-    languageId: 140,
-    officeId: offices.find((o) => o.name === "Boston")!.id,
-    healthCareRoleId: role.id,
-    healthCareSpecialtyId: role.specialties[0].id,
-  });
+  const candidateId = await newBostonCandidate(api, "Priya", "Proctorova");
   const options = await api<{ label: string; value: string }[]>("GET", `/api/test_assignment/available_tests/${candidateId}`);
   const proctored = options.find((o) => o.label === "English Reading Proficiency (Proctored)")!;
   const created = await api<{ assigned: { id: number }[] }>("POST", `/api/test_assignment/create_tests/${candidateId}`, {
@@ -78,7 +36,7 @@ async function candidateWithProctoredTest() {
 }
 
 async function signedInAdmin(width = 1280): Promise<Page> {
-  const ctx = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 }, locale: "en-US", timezoneId: "America/New_York", reducedMotion: "reduce" });
+  const ctx = await own.browser.newContext({ baseURL: own.server.url, viewport: { width, height: 900 }, locale: "en-US", timezoneId: "America/New_York", reducedMotion: "reduce" });
   ctx.setDefaultTimeout(15_000);
   const page = await ctx.newPage();
   await page.goto("/login");

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { DEMO_PASSWORD, expectAccessible, signIn } from "./support/browser";
 import { useOwnServer } from "./support/own-server";
+import { apiSession, newBostonCandidate } from "./support/api-session";
 
 /**
  * Scheduling a live test (candidate spec §2, §4, §5, §7) in the week US daylight saving time
@@ -26,41 +27,12 @@ async function context(timezoneId: string, width = 1280) {
 }
 
 /** The administrator's API session on this file's server. */
-async function adminApi() {
-  const login = await fetch(`${own.server.url}/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json", origin: own.server.url },
-    body: JSON.stringify({ email_address: "admin@northwind.example", password: DEMO_PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  return async <T>(method: "GET" | "POST", url: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${own.server.url}${url}`, {
-      method,
-      headers: { cookie, origin: own.server.url, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    expect(res.status, `${method} ${url}: ${text}`).toBe(200);
-    return JSON.parse(text) as T;
-  };
-}
+const adminApi = () => apiSession(own.server.url, "admin@northwind.example");
 
 /** A Boston candidate of Northwind with a Spanish live test, assigned without self-scheduling. */
 async function candidateWithLiveTests() {
   const api = await adminApi();
-  const { offices } = await api<{ offices: { id: number; name: string }[] }>("POST", "/api/offices/list", { page: 1 });
-  const { roles } = await api<{ roles: { id: number; specialties: { id: number }[] }[] }>("GET", "/api/healthcare_roles/get_roles");
-  const role = roles.find((r) => r.specialties.length > 0)!;
-  const { id: candidateId } = await api<{ id: number }>("POST", "/api/candidates/edit", {
-    firstName: "Paz",
-    lastName: "Pacifica",
-    emailAddress: `paz.pacifica.${Date.now()}@example.test`,
-    languageId: 140,
-    officeId: offices.find((o) => o.name === "Boston")!.id,
-    healthCareRoleId: role.id,
-    healthCareSpecialtyId: role.specialties[0].id,
-  });
+  const candidateId = await newBostonCandidate(api, "Paz", "Pacifica");
   const options = await api<{ label: string; value: string }[]>("GET", `/api/test_assignment/available_tests/${candidateId}`);
   const live = options.find((o) => o.label === "Spanish Listening and Speaking (Live)")!;
   const created = await api<{ assigned: { id: number; accessCode: string }[] }>("POST", `/api/test_assignment/create_tests/${candidateId}`, {
