@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { expectAccessible, signIn } from "./support/browser";
 import { useOwnServer } from "./support/own-server";
-import { apiSession, newBostonCandidate, type Api } from "./support/api-session";
+import { apiSession, assignTestNamed, newBostonCandidate, type Api } from "./support/api-session";
 
 /**
  * The evaluator's confirm, decline and administer (evaluators-results-account.md §2, §4, §5), on a
@@ -49,10 +49,7 @@ interface Booking {
  */
 async function book(admin: Api, description: string, lastName: string): Promise<Booking> {
   const candidateId = await newBostonCandidate(admin, "Eva", lastName);
-  const options = await admin<{ label: string; value: string }[]>("GET", `/api/test_assignment/available_tests/${candidateId}`);
-  const test = options.find((o) => o.label === description)!;
-  const { assigned } = await admin<{ assigned: { id: number }[] }>("POST", `/api/test_assignment/create_tests/${candidateId}`, { test_objects: [test.value], notify_candidate: false });
-  const accountTestId = Number(test.value.split(":")[1]);
+  const { assigned, accountTestId } = await assignTestNamed(admin, candidateId, description);
   for (let d = 8; d < 28; d++) {
     const date = easternDate(d);
     const { availableTimes } = await admin<{ availableTimes: { start_time: string; is_available: boolean; starts_at: string }[] }>(

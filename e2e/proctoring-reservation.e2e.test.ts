@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { DEMO_PASSWORD, expectAccessible } from "./support/browser";
 import { useOwnServer } from "./support/own-server";
-import { apiSession, newBostonCandidate } from "./support/api-session";
+import { apiSession, assignTestNamed, newBostonCandidate } from "./support/api-session";
 
 /**
  * Proctoring reservation (client-administration.md §2, §4, §5, §7, §9), on a server of this file's
@@ -25,14 +25,8 @@ const adminApi = () => apiSession(own.server.url, "admin@northwind.example");
 async function candidateWithProctoredTest() {
   const api = await adminApi();
   const candidateId = await newBostonCandidate(api, "Priya", "Proctorova");
-  const options = await api<{ label: string; value: string }[]>("GET", `/api/test_assignment/available_tests/${candidateId}`);
-  const proctored = options.find((o) => o.label === "English Reading Proficiency (Proctored)")!;
-  const created = await api<{ assigned: { id: number }[] }>("POST", `/api/test_assignment/create_tests/${candidateId}`, {
-    test_objects: [proctored.value],
-    notify_candidate: false,
-    use_proctor_service: true,
-  });
-  return { api, candidateId, testId: created.assigned[0].id };
+  const { assigned } = await assignTestNamed(api, candidateId, "English Reading Proficiency (Proctored)", { use_proctor_service: true });
+  return { api, candidateId, testId: assigned[0].id };
 }
 
 async function signedInAdmin(width = 1280): Promise<Page> {

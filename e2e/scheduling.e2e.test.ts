@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { DEMO_PASSWORD, expectAccessible, signIn } from "./support/browser";
 import { useOwnServer } from "./support/own-server";
-import { apiSession, newBostonCandidate } from "./support/api-session";
+import { apiSession, assignTestNamed, newBostonCandidate } from "./support/api-session";
 
 /**
  * Scheduling a live test (candidate spec §2, §4, §5, §7) in the week US daylight saving time
@@ -33,13 +33,8 @@ const adminApi = () => apiSession(own.server.url, "admin@northwind.example");
 async function candidateWithLiveTests() {
   const api = await adminApi();
   const candidateId = await newBostonCandidate(api, "Paz", "Pacifica");
-  const options = await api<{ label: string; value: string }[]>("GET", `/api/test_assignment/available_tests/${candidateId}`);
-  const live = options.find((o) => o.label === "Spanish Listening and Speaking (Live)")!;
-  const created = await api<{ assigned: { id: number; accessCode: string }[] }>("POST", `/api/test_assignment/create_tests/${candidateId}`, {
-    test_objects: [live.value],
-    notify_candidate: false,
-  });
-  return { api, candidateId, tests: created.assigned, accountTestId: Number(live.value.split(":")[1]) };
+  const { assigned, accountTestId } = await assignTestNamed(api, candidateId, "Spanish Listening and Speaking (Live)");
+  return { api, candidateId, tests: assigned, accountTestId };
 }
 
 const shot = async (page: Page, name: string) => {

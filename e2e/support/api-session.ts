@@ -44,3 +44,19 @@ export async function newBostonCandidate(admin: Api, firstName: string, lastName
   });
   return id;
 }
+
+/**
+ * Assigns the test named `label` (as the assign form lists it) to a candidate through
+ * create_tests, without notifying them; answers the assigned tests and the account test's id.
+ */
+export async function assignTestNamed(admin: Api, candidateId: number, label: string, options: Record<string, boolean> = {}) {
+  const offered = await admin<{ label: string; value: string }[]>("GET", `/api/test_assignment/available_tests/${candidateId}`);
+  const test = offered.find((o) => o.label === label);
+  expect(test, `${label} is offered`).toBeDefined();
+  const { assigned } = await admin<{ assigned: { id: number; accessCode: string }[] }>("POST", `/api/test_assignment/create_tests/${candidateId}`, {
+    test_objects: [test!.value],
+    notify_candidate: false,
+    ...options,
+  });
+  return { assigned, accountTestId: Number(test!.value.split(":")[1]) };
+}
