@@ -39,6 +39,8 @@ export default defineConfig({
           // Two files at a time, each worker against a server and demo world of its own
           // (e2e/support/global-setup.ts): the files of one worker run one after another as before.
           maxWorkers: 2,
+          // expect.poll's own default (1 s) is shorter than a page load on a busy 2-core machine.
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ["e2e/support/global-setup.ts"],
         },
       },
