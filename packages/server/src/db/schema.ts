@@ -15,3 +15,4 @@ export * from "./schema/payments.js";
 export * from "./schema/paper.js";
 export * from "./schema/upload.js";
 export * from "./schema/evaluator-declines.js";
+export * from "./schema/video.js";
