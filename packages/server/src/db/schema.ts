@@ -15,6 +15,7 @@ export * from "./schema/payments.js";
 export * from "./schema/paper.js";
 export * from "./schema/upload.js";
 export * from "./schema/evaluator-declines.js";
+export * from "./schema/news.js";
 export * from "./schema/video.js";
 export * from "./schema/admin.js";
 export * from "./schema/sso.js";
