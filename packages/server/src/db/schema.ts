@@ -19,3 +19,4 @@ export * from "./schema/news.js";
 export * from "./schema/video.js";
 export * from "./schema/admin.js";
 export * from "./schema/sso.js";
+export * from "./schema/phone-calls.js";
