@@ -20,3 +20,4 @@ export * from "./schema/video.js";
 export * from "./schema/admin.js";
 export * from "./schema/sso.js";
 export * from "./schema/phone-calls.js";
+export * from "./schema/ivr.js";
