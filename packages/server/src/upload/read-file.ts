@@ -1,10 +1,9 @@
 import { isUtf8 } from "node:buffer";
 import { Readable, type Duplex } from "node:stream";
-import { inflateRawSync } from "node:zlib";
 import Papa from "papaparse";
-import { readSheet } from "read-excel-file/node";
 import { UPLOAD_COLUMNS, UPLOAD_HEADER_ALIASES, UPLOAD_MAX_ROWS, uploadMessages, type UploadField } from "@parlance/contract";
 import { HttpError, badRequest } from "../http/errors.js";
+import { openFirstSheet, type SheetStream } from "./xlsx-stream.js";
 
 /** A data row of a file: its number as a spreadsheet counts it (the header is row 1) and its cells by field. */
 export interface FileRow {
@@ -12,62 +11,7 @@ export interface FileRow {
   values: Partial<Record<UploadField, string>>;
 }
 
-/** What a workbook may unpack to at most: a 20 MB upload of text is far below it; a zip bomb is not. */
-const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
-const MAX_ENTRIES = 2_000;
-
 const refuse = (name: keyof typeof uploadMessages) => badRequest(uploadMessages[name], `upload.messages.${name}`);
-
-/**
- * Proves a workbook is a zip that unpacks to a bounded size before any reader inflates it: each
- * entry of the central directory is inflated with a cap (its declared size, and what is left of
- * the total), so a lying or enormous entry stops at the cap instead of filling the memory.
- */
-export function assertBoundedZip(buf: Buffer): void {
-  if (buf.length < 22 || buf.readUInt32LE(0) !== 0x04034b50) throw refuse("notXlsx");
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65_535); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw refuse("notXlsx");
-  const entries = buf.readUInt16LE(eocd + 10);
-  let at = buf.readUInt32LE(eocd + 16);
-  if (entries > MAX_ENTRIES) throw refuse("tooLargeUnpacked");
-  let left = MAX_UNPACKED_BYTES;
-  for (let n = 0; n < entries; n++) {
-    if (at + 46 > buf.length || buf.readUInt32LE(at) !== 0x02014b50) throw refuse("notXlsx");
-    const method = buf.readUInt16LE(at + 10);
-    const compressed = buf.readUInt32LE(at + 20);
-    const declared = buf.readUInt32LE(at + 24);
-    const nameLength = buf.readUInt16LE(at + 28);
-    const extra = buf.readUInt16LE(at + 30);
-    const comment = buf.readUInt16LE(at + 32);
-    const local = buf.readUInt32LE(at + 42);
-    if (declared > left) throw refuse("tooLargeUnpacked");
-    if (local + 30 > buf.length || buf.readUInt32LE(local) !== 0x04034b50) throw refuse("notXlsx");
-    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
-    if (start + compressed > buf.length) throw refuse("notXlsx");
-    if (method === 8) {
-      let out: Buffer;
-      try {
-        out = inflateRawSync(buf.subarray(start, start + compressed), { maxOutputLength: Math.max(1, Math.min(left, declared + 1)) });
-      } catch (err) {
-        throw (err as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" ? refuse("tooLargeUnpacked") : refuse("notXlsx");
-      }
-      if (out.length !== declared) throw refuse("notXlsx");
-      left -= out.length;
-    } else if (method === 0) {
-      left -= compressed;
-    } else {
-      throw refuse("notXlsx");
-    }
-    if (left < 0) throw refuse("tooLargeUnpacked");
-    at += 46 + nameLength + extra + comment;
-  }
-}
 
 /** A header cell → the field it names (case, spaces, underscores and a trailing '*' ignored). */
 const normalise = (h: string) => h.toLowerCase().replace(/[\s_*-]+/g, "");
@@ -157,26 +101,29 @@ export function readCsv(buf: Buffer): AsyncIterable<unknown[]> {
   return Readable.from(pieces()).pipe(parser) as AsyncIterable<unknown[]>;
 }
 
-/** Reads the first sheet of a workbook, after proving it unpacks to a bounded size. */
-export async function readXlsx(buf: Buffer): Promise<unknown[][]> {
-  assertBoundedZip(buf);
-  try {
-    // read-excel-file reads the whole sheet at once: the bound of an upload's memory (docs/api.md).
-    return (await readSheet(buf)) as unknown[][];
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    throw refuse("notXlsx");
-  }
-}
-
 /**
- * A workbook's rows, each let go once taken (read-excel-file hands the whole sheet back at once;
- * what the preview builds from it is not added on top).
+ * Reads the first sheet of a workbook as a stream (xlsx-stream.ts): refused as not a workbook or
+ * as unpacking too large before any row; each row handed on as its piece of the sheet is read.
  */
-export function* releasing(cells: unknown[][]): Generator<unknown[]> {
-  for (let i = 0; i < cells.length; i++) {
-    const r = cells[i]!;
-    cells[i] = [];
-    yield r;
+export async function readXlsx(buf: Buffer): Promise<SheetStream> {
+  const notXlsx = (err: unknown) => (err instanceof HttpError ? err : refuse("notXlsx"));
+  let sheet: SheetStream;
+  try {
+    sheet = await openFirstSheet(buf);
+  } catch (err) {
+    throw notXlsx(err);
   }
+  async function* rows() {
+    try {
+      yield* sheet.rows;
+    } catch (err) {
+      throw notXlsx(err);
+    }
+  }
+  return {
+    rows: rows(),
+    get expected() {
+      return sheet.expected;
+    },
+  };
 }

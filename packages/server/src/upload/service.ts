@@ -24,7 +24,7 @@ import { HttpError } from "../http/errors.js";
 import { parseOrThrow } from "../http/validation.js";
 import { checkRow, type CheckResult } from "./check.js";
 import { loadLookups, lookupsFor, type Lookups } from "./lookups.js";
-import { fileKind, readCsv, readXlsx, releasing, rowsOf as fileRowsOf, type FileRow } from "./read-file.js";
+import { fileKind, readCsv, readXlsx, rowsOf as fileRowsOf, type FileRow } from "./read-file.js";
 import { importAssignments, importChanges, type ImportResult, type Person } from "./import.js";
 import { accountOf } from "../assignment/records.js";
 
@@ -85,8 +85,8 @@ function linesOf(buf: Buffer): number {
  * The preview (spec §4 upload → preview): the file read (never evaluated) and every row checked a
  * window of 5,000 at a time, each stored (1,000 a statement) with what its check found (candidate_upload_rows) under a
  * fresh key for confirm and for the preview's pages; the answer holds the totals and the first page
- * of each list. Nothing else is written. Memory: the file, one chunk of rows and the first pages
- * (a workbook's whole sheet too: read-excel-file reads it at once).
+ * of each list. Nothing else is written. Memory: the file, one window of rows and the first pages
+ * (and a workbook's shared strings, packed: xlsx-stream.ts).
  */
 export async function previewUpload(ctx: Pick<AppContext, "db">, anyScope: Scope, kind: UploadKind, file: UploadedFile, progress: Progress): Promise<UploadPreview> {
   const scope = clientScope(anyScope);
@@ -97,15 +97,16 @@ export async function previewUpload(ctx: Pick<AppContext, "db">, anyScope: Scope
   }
   const type = fileKind(file.filename, file.buffer);
   progress({ phase: "reading", done: 0, total: file.buffer.length });
-  let expected: number;
-  let cells: Iterable<unknown[]> | AsyncIterable<unknown[]>;
+  let expected: () => number;
+  let cells: AsyncIterable<unknown[]>;
   if (type === "xlsx") {
     const sheet = await readXlsx(file.buffer);
-    expected = Math.max(1, sheet.length - 1);
-    cells = releasing(sheet);
+    expected = () => sheet.expected;
+    cells = sheet.rows;
   } else {
     cells = readCsv(file.buffer);
-    expected = linesOf(file.buffer);
+    const lines = linesOf(file.buffer);
+    expected = () => lines;
   }
   const chunks = fileRowsOf(cells, CONFIRM_WINDOW);
   // The first chunk read before anything is written: a file without rows or header is refused as such.
@@ -153,7 +154,7 @@ export async function previewUpload(ctx: Pick<AppContext, "db">, anyScope: Scope
       warnings.add(checked.warnings);
       totalAssignments += checked.valid.reduce((n, r) => n + Math.max(1, r.planned.length), 0);
       totalRows += rows.length;
-      progress({ phase: "checking", done: totalRows, total: Math.max(totalRows, expected) });
+      progress({ phase: "checking", done: totalRows, total: Math.max(totalRows, expected()) });
       await yieldToEventLoop();
       next = await chunks.next();
     }

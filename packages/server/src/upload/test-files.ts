@@ -47,36 +47,62 @@ export async function xlsxOf(rows: (string | number | null)[][]): Promise<Buffer
 export const csvOf = (rows: string[][], sep = ";") => Buffer.from(`\uFEFF${rows.map((r) => r.join(sep)).join("\r\n")}\r\n`, "utf8");
 
 /**
- * A zip bomb dressed as .xlsx: one entry of `actual` zero bytes that declares `declared` bytes
- * (a lie the reader must not trust).
+ * A zip of these entries (deflated), as a workbook program writes one (no CRCs: the reader does
+ * not need them). `declared` makes an entry lie about its unpacked size.
  */
-export function zipBomb(actual: number, declared: number): Buffer {
-  const name = Buffer.from("xl/worksheets/sheet1.xml");
-  const data = deflateRawSync(Buffer.alloc(actual), { level: 9 });
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(declared >>> 0, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(declared >>> 0, 24);
-  central.writeUInt16LE(name.length, 28);
-  central.writeUInt32LE(0, 42);
-  const cdStart = local.length + name.length + data.length;
+export function zipOf(files: Record<string, string | Buffer>, declared: Record<string, number> = {}): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [file, content] of Object.entries(files)) {
+    const name = Buffer.from(file);
+    const raw = Buffer.isBuffer(content) ? content : Buffer.from(content);
+    const data = deflateRawSync(raw, { level: 9 });
+    const size = (declared[file] ?? raw.length) >>> 0;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, data);
+    centrals.push(central, name);
+    offset += local.length + name.length + data.length;
+  }
+  const cd = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + name.length, 12);
-  end.writeUInt32LE(cdStart, 16);
-  return Buffer.concat([local, name, data, central, name, end]);
+  end.writeUInt16LE(centrals.length / 2, 8);
+  end.writeUInt16LE(centrals.length / 2, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+/**
+ * A zip bomb dressed as .xlsx: a workbook whose sheet is `actual` zero bytes and declares
+ * `declared` bytes (a lie the reader must not trust).
+ */
+export function zipBomb(actual: number, declared: number): Buffer {
+  const sheet = "xl/worksheets/sheet1.xml";
+  return zipOf(
+    {
+      "xl/workbook.xml": `<workbook xmlns:r="r"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      "xl/_rels/workbook.xml.rels": `<Relationships><Relationship Id="rId1" Type="worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      [sheet]: Buffer.alloc(actual),
+    },
+    { [sheet]: declared },
+  );
 }
 
 /** The lines of a streamed (NDJSON) answer. */
