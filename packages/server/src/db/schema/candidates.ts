@@ -72,6 +72,8 @@ export const candidates = pgTable(
     // office last, so an office user's are too).
     index("candidates_history_created_idx").on(t.accountId, t.createdAt, t.id, t.officeId).where(sql`${t.deletedAt} IS NULL`),
     index("candidates_history_updated_idx").on(t.accountId, t.updatedAt, t.id, t.officeId).where(sql`${t.deletedAt} IS NULL`),
+    // Bulk upload (upload/lookups.ts): the candidates a window of rows names, by lower(trim(email)).
+    index("candidates_upload_email_idx").on(t.accountId, sql`lower(trim(${t.email}))`).where(sql`${t.deletedAt} IS NULL`),
     // The few candidates with test adjustments (test history's adjustments:yes).
     index("candidates_history_adjustments_idx").on(t.accountId, t.id, t.officeId).where(sql`${t.adjustments} AND ${t.deletedAt} IS NULL`),
   ],

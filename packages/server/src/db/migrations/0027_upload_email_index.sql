@@ -1,0 +1,1 @@
+CREATE INDEX "candidates_upload_email_idx" ON "candidates" USING btree ("account_id",lower(trim("email"))) WHERE "candidates"."deleted_at" IS NULL;
