@@ -60,4 +60,5 @@ export * from "./payments/declines.js";
 export * from "./paper/index.js";
 export * from "./upload/upload.js";
 export * from "./upload/routes.js";
+export * from "./calls/ivr.js";
 export * from "./areas.js";
