@@ -32,6 +32,8 @@ import { translationChargeRoutes } from "./payments/translation.js";
 import { paymentRoutes, testProcessorRoutes } from "./payments/card.js";
 import { paperPackageRoutes } from "./paper/packages.js";
 import { uploadRoutes } from "./upload/routes.js";
+import { accountRoutes } from "./account/profile.js";
+import { helpRoutes } from "./help/help.js";
 
 /**
  * Every area of the API by name: the one list the server implements (each name needs its
@@ -72,6 +74,8 @@ export const apiAreas = {
   testProcessor: testProcessorRoutes,
   paperPackages: paperPackageRoutes,
   upload: uploadRoutes,
+  account: accountRoutes,
+  help: helpRoutes,
 } as const;
 
 export type ApiAreas = typeof apiAreas;

@@ -60,5 +60,7 @@ export * from "./payments/declines.js";
 export * from "./paper/index.js";
 export * from "./upload/upload.js";
 export * from "./upload/routes.js";
+export * from "./account/profile.js";
+export * from "./help/help.js";
 export * from "./calls/ivr.js";
 export * from "./areas.js";

@@ -36,6 +36,8 @@ import { translationChargeHandlers } from "./payments/translation/routes.js";
 import { paymentHandlers } from "./payments/routes.js";
 import { testProcessorHandlers } from "./payments/test-mode-endpoints.js";
 import { paperPackageHandlers } from "./paper/routes.js";
+import { accountHandlers } from "./account/routes.js";
+import { helpHandlers } from "./help/routes.js";
 
 /** The handlers of every contract area: an area without its handlers does not compile. */
 type AreaFactories = { [Name in AreaName]: (ctx: AppContext) => AreaHandlers<ApiAreas[Name]> };
@@ -69,6 +71,8 @@ const areaHandlers: AreaFactories = {
   evaluatorSchedule: evaluatorScheduleHandlers,
   proctorReservations: proctorReservationHandlers,
   upload: uploadHandlers,
+  account: accountHandlers,
+  help: helpHandlers,
   invoices: invoiceHandlers,
   prepay: prepayHandlers,
   translationCharges: translationChargeHandlers,
