@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { accountTests, assignedTests, candidateTests, paperPackages, paperResponses, scoringAssignments, tests } from "../db/schema.js";
+import { accountTests, assignedTests, candidateTests, paperPackages, paperPackageTests, paperResponses, scoringAssignments, tests } from "../db/schema.js";
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { insertAssignedTest, insertCandidate } from "../candidates/test-fixtures.js";
 import { isPdf } from "./receive.js";
@@ -93,6 +93,30 @@ describe("who may mark a paper test received", () => {
     expect((await post(otherOffice, "admin@northwind.example")).statusCode).toBe(200);
     expect((await post(contoso, "admin@contoso.example")).statusCode).toBe(200);
     expect(await stateOf(contoso)).toBe("received");
+  });
+});
+
+describe("a package partly come back", () => {
+  it("turns the package's tests still awaiting responses partially received once one of them is received; each turns received with its own", async () => {
+    const admin = cookies["admin@northwind.example"];
+    const [first, second, third, alone] = [await outstandingPaper(), await outstandingPaper(), await outstandingPaper(), await outstandingPaper()];
+    const [pkg] = await t.ctx.db.insert(paperPackages).values({ groupKey: `partial-${Date.now()}`, accountId: t.ids.accounts.northwind }).returning({ id: paperPackages.id });
+    await t.ctx.db.insert(paperPackageTests).values([first, second, third].map((assignedTestId, position) => ({ packageId: pkg.id, assignedTestId, position })));
+    const receive = (id: number) => t.request({ method: "POST", url: `/api/paper_test_groups/tests/${id}/receive_entered`, cookie: admin, body: { responses: "1. b" } });
+    expect((await receive(first)).statusCode).toBe(200);
+    expect([await stateOf(first), await stateOf(second), await stateOf(third), await stateOf(alone)]).toEqual(["received", "partially_received", "partially_received", "outstanding"]);
+    const [dated] = await t.ctx.db.select({ receivedAt: candidateTests.receivedAt }).from(candidateTests).where(eq(candidateTests.assignedTestId, second));
+    expect(dated.receivedAt).toBeInstanceOf(Date);
+    // Still outstanding (incomplete) on the outstanding page, and received when its own responses come.
+    const listed: { id: number; incomplete: boolean }[] = [];
+    for (let page = 1, pages = 1; page <= pages; page++) {
+      const body = (await t.request({ method: "POST", url: "/api/paper_test_groups/list_outstanding", cookie: admin, body: { page } })).json() as { pageCount: number; candidates: { tests: { id: number; incomplete: boolean }[] }[] };
+      pages = body.pageCount;
+      listed.push(...body.candidates.flatMap((c) => c.tests));
+    }
+    expect([second, third, alone].map((id) => listed.find((x) => x.id === id)?.incomplete)).toEqual([true, true, false]);
+    expect((await receive(second)).statusCode).toBe(200);
+    expect([await stateOf(second), await stateOf(third)]).toEqual(["received", "partially_received"]);
   });
 });
 

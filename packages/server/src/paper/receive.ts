@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { paperPackageMessages, PAPER_SCAN_MAX_BYTES, type paperTestParams } from "@parlance/contract";
 import type { z } from "zod";
 import type { AppContext } from "../context.js";
-import { assignedTests, candidates, candidateTests, paperResponses, tests } from "../db/schema.js";
+import { assignedTests, candidates, candidateTests, paperPackageTests, paperResponses, tests } from "../db/schema.js";
 import { candidatesInScope, clientScope, type Scope } from "../auth/scope.js";
 import type { Tx } from "../db/tx.js";
 import type { PdfFile } from "../http/pdf.js";
@@ -58,6 +58,7 @@ export async function receivePaper(ctx: AppContext, scope: Scope, assignedTestId
     const contentVersionId = attempt.contentVersionId ?? (await newestVersion(tx, held.testId));
     await tx.update(candidateTests).set({ state: "received", receivedAt: now, submittedAt: now, contentVersionId }).where(eq(candidateTests.id, attempt.id));
     await tx.update(assignedTests).set({ state: "taken" }).where(eq(assignedTests.id, held.id));
+    await markPackagePartiallyReceived(tx, held.id, now);
     // No online answers to score automatically: the evaluator reads the scan or the typed responses.
     const r = await routeScoreableTest(tx, attempt.id, null, now);
     await audit(
@@ -74,6 +75,21 @@ export async function receivePaper(ctx: AppContext, scope: Scope, assignedTestId
     return r;
   });
   return { success: true, message: paperPackageMessages.received, routed };
+}
+
+/**
+ * Spec §4 'test partially received': once some but not all tests of a paper package have come
+ * back, the package's tests still awaiting responses turn `partially_received` (dated by the
+ * first that came back); each turns `received` when its own responses arrive.
+ */
+async function markPackagePartiallyReceived(tx: Tx, assignedTestId: number, now: Date): Promise<void> {
+  const [member] = await tx.select({ packageId: paperPackageTests.packageId }).from(paperPackageTests).where(eq(paperPackageTests.assignedTestId, assignedTestId));
+  if (!member) return;
+  const siblings = tx.select({ id: paperPackageTests.assignedTestId }).from(paperPackageTests).where(eq(paperPackageTests.packageId, member.packageId));
+  await tx
+    .update(candidateTests)
+    .set({ state: "partially_received", receivedAt: now })
+    .where(and(eq(candidateTests.state, "outstanding"), inArray(candidateTests.assignedTestId, siblings)));
 }
 
 /** GET /testing/results/{id}/scanned_responses: for whoever may score the test (its evaluator, Testing Executives). */
