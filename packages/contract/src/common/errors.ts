@@ -5,6 +5,8 @@ export const apiError = z.object({
   message: z.string(),
   /** i18n key of the message, so the screen can show it in the chosen language. */
   messageKey: z.string().optional(),
+  /** Values of the translated message's {{placeholders}} (the message itself has them filled in). */
+  messageValues: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ApiError = z.infer<typeof apiError>;

@@ -126,7 +126,11 @@ describe("decline", () => {
     expect(page).toMatchObject({ isCancelable: false, canDecline: false, canAdminister: true });
     const res = await post(EVALUATOR, "/api/evaluators/decline", { candidateTestId: id });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe("This test starts within 24 hours and can no longer be declined.");
+    expect(res.json()).toMatchObject({
+      message: "This test starts within 24 hours and can no longer be declined.",
+      messageKey: "evaluatorActions.messages.tooSoon",
+      messageValues: { hours: 24 },
+    });
     expect((await row(id)).scheduledEvaluatorUserId).toBe(t.ids.users[EVALUATOR]);
   });
 

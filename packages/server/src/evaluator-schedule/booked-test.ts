@@ -12,6 +12,7 @@ export const actionError = (status: number, name: EvaluatorActionMessage, values
     status,
     Object.entries(values).reduce<string>((m, [k, v]) => m.replace(`{${k}}`, String(v)), evaluatorActionMessages[name]),
     `evaluatorActions.messages.${name}`,
+    values,
   );
 
 /** The evaluator's own zone (their Scheduled Tests' zone). */

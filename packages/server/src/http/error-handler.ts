@@ -10,7 +10,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ message: error.message, issues: error.issues });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, messageKey: error.messageKey });
+      return reply.status(error.statusCode).send({ message: error.message, messageKey: error.messageKey, messageValues: error.messageValues });
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

@@ -5,6 +5,8 @@ export class HttpError extends Error {
     message: string,
     /** i18n key of the message, when the screen should translate it. */
     readonly messageKey?: string,
+    /** The values of the message's placeholders, so the translated text shows them too. */
+    readonly messageValues?: Record<string, string | number>,
   ) {
     super(message);
   }

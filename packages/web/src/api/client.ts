@@ -7,6 +7,7 @@ export class ApiCallError extends Error {
     message: string,
     readonly messageKey?: string,
     readonly issues?: ApiError["issues"],
+    readonly messageValues?: ApiError["messageValues"],
   ) {
     super(message);
   }
@@ -87,7 +88,7 @@ export async function call<R extends RouteDef>(
     if (timedOut) throw noAnswerInTime();
     if (!res.ok) {
       const e = (body ?? {}) as Partial<ApiError>;
-      throw new ApiCallError(res.status, e.message ?? "An error occurred.", e.messageKey ?? (e.message ? undefined : "errors.generic"), e.issues);
+      throw new ApiCallError(res.status, e.message ?? "An error occurred.", e.messageKey ?? (e.message ? undefined : "errors.generic"), e.issues, e.messageValues);
     }
     if (body === null) throw new ApiCallError(res.status, "The server's answer could not be read.", "errors.badBody");
     return body as RouteOutput<R>;

@@ -41,6 +41,13 @@ describe("translations", () => {
     }
   });
 
+  it("write placeholders as i18next reads them, {{name}}, never {name} (it would show as typed)", () => {
+    for (const lang of LANGS) {
+      const single = [...bundles[lang].entries()].filter(([, text]) => /(?<!\{)\{\s*\w+\s*\}(?!\})/.test(text));
+      expect(single.map(([key]) => key), lang).toEqual([]);
+    }
+  });
+
   it("keep every {{placeholder}} of the English text", () => {
     for (const [key, text] of bundles["en-US"]) {
       const names = (text.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((p) => p.replace(/\s/g, "")).sort();

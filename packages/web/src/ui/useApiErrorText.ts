@@ -28,7 +28,7 @@ export function useApiErrorText(catalogs?: MessageCatalogs): (err: unknown) => s
     (err: unknown) => {
       if (!(err instanceof ApiCallError)) return t("specMessages.generic");
       const key = err.messageKey ?? knownMessageKey(err.message, catalogs);
-      return key ? t(key, { defaultValue: err.message }) : err.message;
+      return key ? t(key, { ...err.messageValues, defaultValue: err.message }) : err.message;
     },
     // Catalogs are module constants; their identity does not change.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -34,7 +34,7 @@ export interface CheckedSubmission {
 
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ""));
 const refuse = (key: keyof typeof scoringMessages, values: Record<string, string | number> = {}) =>
-  new HttpError(400, fill(scoringMessages[key], values), `scoringApi.messages.${key}`);
+  new HttpError(400, fill(scoringMessages[key], values), `scoringApi.messages.${key}`, values);
 
 function once(seen: Set<string>, id: string) {
   if (seen.has(id)) throw refuse("duplicate", { id });
