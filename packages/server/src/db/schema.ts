@@ -21,3 +21,5 @@ export * from "./schema/admin.js";
 export * from "./schema/sso.js";
 export * from "./schema/phone-calls.js";
 export * from "./schema/ivr.js";
+export * from "./schema/interpretation.js";
+export * from "./schema/contact.js";
