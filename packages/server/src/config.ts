@@ -28,7 +28,28 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_/, "must start with sk_ or rk_").optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().trim().regex(/^pk_/, "must start with pk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_/, "must start with whsec_").optional(),
+  /** Voice (phone tests): "local" (the developer phone) or "twilio" (needs the TWILIO_* values). */
+  VOICE_PROVIDER: z.enum(["local", "twilio"]).default("local"),
+  TWILIO_ACCOUNT_SID: z.string().trim().regex(/^AC[0-9a-fA-F]{32}$/, "must be AC followed by 32 hex digits").optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().min(16).optional(),
+  /** The caller id of outbound calls: a number of the Twilio account, E.164. */
+  TWILIO_FROM_NUMBER: z.string().trim().regex(/^\+[1-9]\d{6,14}$/, "must be an E.164 number such as +16175550142").optional(),
+  /** Twilio's REST API origin (tests point it at a local fake); default https://api.twilio.com. */
+  TWILIO_API_BASE_URL: z.string().url().optional(),
 });
+
+/** The voice provider of phone tests: the developer phone by default, Twilio when configured. */
+export type VoiceConfig =
+  | { provider: "local" }
+  | { provider: "twilio"; accountSid: string; authToken: string; fromNumber: string; apiBaseUrl?: string };
+
+function voiceConfig(e: z.infer<typeof envSchema>): VoiceConfig {
+  if (e.VOICE_PROVIDER === "local") return { provider: "local" };
+  if (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_FROM_NUMBER) {
+    throw new Error("Invalid configuration:\n  VOICE_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER");
+  }
+  return { provider: "twilio", accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, fromNumber: e.TWILIO_FROM_NUMBER, apiBaseUrl: e.TWILIO_API_BASE_URL };
+}
 
 /** The payments processor: Stripe when its keys are set, else the test-mode processor in the server. */
 export type PaymentsConfig =
@@ -78,6 +99,8 @@ export interface Config {
   webConcurrency: number;
   /** The payments processor (payments/processor). */
   payments: PaymentsConfig;
+  /** The voice provider of phone tests (providers/voice). */
+  voice: VoiceConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -110,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     webConcurrency: !e.DATABASE_URL ? 1 : (e.WEB_CONCURRENCY ?? (e.NODE_ENV === "production" ? os.availableParallelism() : 1)),
     payments: paymentsConfig(e),
+    voice: voiceConfig(e),
     ...overrides,
   };
 }
