@@ -56,6 +56,10 @@ export const routes = [
       { path: "/setup_account/:key", element: page(() => import("../features/auth/SetupAccountPage"), passwordKey) },
       // Public: anyone may verify a printed result and read what its level means.
       { path: "/testing/scales", element: page(() => import("../features/results/scales/ScalesPage")) },
+      // Help (evaluators-results-account.md §2): the guides are for anyone, signed in or not; the evaluator documents are not.
+      { path: "/help", element: page(() => import("../features/help/HelpHomePage")) },
+      { path: "/help/administrator", element: page(() => import("../features/help/AdministratorGuidePage")) },
+      { path: "/help/candidate", element: page(() => import("../features/help/CandidateGuidePage")) },
       { path: "/testing/results/verify", element: page(() => import("../features/results/verify/VerifyPage")) },
       { path: "/testing/results/verified/:key", element: page(() => import("../features/results/verify/VerifiedPage")) },
       // Public billing pages: the anonymous invoice payment (by the invoice's key) and the candidate testing policy.
@@ -148,6 +152,11 @@ export const routes = [
           { path: "/translation/projects/charge/:id", element: guarded("translation", page(() => import("../features/payments/translation/ChargeProjectPage"))) },
           { path: "/translation/projects/charge/:id/complete", element: guarded("translation", page(() => import("../features/payments/translation/ChargeCompletePage"))) },
           { path: "/dev/mailbox", element: guarded("devMailbox", page(() => import("../features/mailbox/MailboxPage"))) },
+          { path: "/help/documents", element: guarded("evaluatorDocuments", page(() => import("../features/help/DocumentsPage"))) },
+          // Account menu (evaluators-results-account.md §2): the profile, and the training and translation service lines.
+          { path: "/account/profile", element: guarded("changePassword", page(() => import("../features/account/ProfilePage"))) },
+          { path: "/training", element: guarded("training", page(() => import("../features/service-lines/TrainingPage"))) },
+          { path: "/translation", element: guarded("translation", page(() => import("../features/service-lines/TranslationPage"))) },
         ],
       },
       { path: "*", element: <NotFound /> },

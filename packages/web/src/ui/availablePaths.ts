@@ -35,4 +35,11 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/testing/payment/policy",
   "/account/payment_methods",
   "/dev/mailbox",
+  "/account/profile",
+  "/training",
+  "/translation",
+  "/help/",
+  "/help/administrator",
+  "/help/candidate",
+  "/help/documents",
 ]);

@@ -19,6 +19,7 @@ export const ACCOUNT_MENU: readonly NavLinkDef[] = [
   { to: "/overview", labelKey: "nav.overview", signedIn: true },
   { to: "/account/availability", labelKey: "nav.availability", permission: "availability", signedIn: true },
   { to: "/account/payment_methods", labelKey: "nav.paymentMethods", permission: "creditCardOnFile", signedIn: true },
+  { to: "/account/invoices", labelKey: "nav.invoices", permission: "invoices", signedIn: true },
   { to: "/account/profile", labelKey: "nav.profile", permission: "changePassword", signedIn: true },
   { to: "/contact", labelKey: "nav.contact" },
   { to: "/news", labelKey: "nav.news", signedIn: true },
