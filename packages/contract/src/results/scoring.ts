@@ -112,6 +112,8 @@ export const scoreableItem = z.object({
   response: z.string().nullable(),
   /** Where the evaluator plays or sees the item's file (GET, the evaluator's session). */
   media_url: z.string().nullable(),
+  /** Where the evaluator hears the candidate's spoken response (phone and web-call tests); null or absent when none was recorded. */
+  response_audio_url: z.string().nullable().optional(),
   objectives: z.array(itemObjective),
   scoring_items: z.array(scoringItem),
 });

@@ -58,6 +58,8 @@ export const DEMO_TESTS: readonly DemoTest[] = [
   { key: "med-es-reading", description: "Medical Spanish Reading", languageId: 150, method: "online", durationMinutes: 60, timeLimitMinutes: 60, proctored: false, testType: "reading", isMedical: true },
   { key: "med-cmn-ls-ivr", description: "Medical Mandarin Listening and Speaking (Phone)", languageId: 100, method: "ivr", durationMinutes: 30, timeLimitMinutes: null, proctored: false, testType: "listening_speaking", isMedical: true },
   { key: "med-cmn-ls-video", description: "Medical Mandarin Listening and Speaking (Video)", languageId: 100, method: "video", durationMinutes: 30, timeLimitMinutes: null, proctored: false, testType: "listening_speaking", isMedical: true },
+  // Last, so the ids of the tests above stay as they were: the English phone test (IVR content).
+  { key: "en-ls-ivr", description: "English Listening and Speaking (Phone)", languageId: 140, method: "ivr", durationMinutes: 30, timeLimitMinutes: null, proctored: false, testType: "listening_speaking" },
 ];
 
 /** Demo tests with online content: content/<key>.json, linked through tests.content_key. */
@@ -76,6 +78,9 @@ export const DEMO_CONTENT_KEYS: readonly string[] = [
   "en-reading-proctored",
   "es-reading-paper",
   "fr-en-translation-paper",
+  // Phone (IVR) tests: recorded prompts and spoken responses (server calls/ivr/).
+  "en-ls-ivr",
+  "es-ls-ivr",
 ];
 
 /** Recommended medical test sets per language: the first test of each set is the recommended one. */

@@ -112,3 +112,9 @@ export async function responseFile(db: Db, candidateTestId: number, itemId: stri
     .where(sql`${ivrResponses.candidateTestId} = ${candidateTestId} and ${ivrResponses.itemId} = ${itemId}`);
   return row ?? null;
 }
+
+/** The items of an attempt that have a stored spoken response (the scoring page offers a player for each). */
+export async function spokenResponseItems(db: Tx, candidateTestId: number): Promise<Set<string>> {
+  const rows = await db.select({ itemId: ivrResponses.itemId }).from(ivrResponses).where(eq(ivrResponses.candidateTestId, candidateTestId));
+  return new Set(rows.map((r) => r.itemId));
+}

@@ -18,6 +18,7 @@ import { answersOf } from "../../taking/attempt.js";
 import { contentOf, itemsInOrder, newestVersion } from "../../content/read.js";
 import { isSupervisor, repeatsOf, scoreableFor, userName, type Scoreable } from "./access.js";
 import { categoriesOf, objectivesOf, RECOMMENDATIONS, scoringItemsOf, sectionCategoriesOf } from "./rubrics.js";
+import { spokenResponseItems } from "../../calls/ivr/store.js";
 
 /**
  * GET /api/test_results/get_scoreable_content/{id} (spec §3): the test as the evaluator scores it.
@@ -28,6 +29,7 @@ import { categoriesOf, objectivesOf, RECOMMENDATIONS, scoringItemsOf, sectionCat
 
 export const paperTestPdfPath = (candidateTestId: number) => `/testing/results/${candidateTestId}/paper_test_pdf`;
 export const evaluatorMediaUrl = (candidateTestId: number, itemId: string) => `/api/test_results/media/${candidateTestId}?item=${encodeURIComponent(itemId)}`;
+export const spokenResponseUrl = (candidateTestId: number, itemId: string) => `/api/test_results/response_audio/${candidateTestId}?item=${encodeURIComponent(itemId)}`;
 
 const contentKindOf = (method: Scoreable["method"]): ScoreableContent["content_kind"] =>
   method === "online" ? "online" : method === "paper" ? "paper" : "recording";
@@ -69,6 +71,8 @@ export async function scoreableContent(ctx: AppContext, scope: Scope, { id }: z.
   const s = await scoreableFor(ctx.db, scope, id);
   const content = await scoringContentOf(ctx.db, s);
   const answers = content && s.method === "online" ? await answersOf(ctx.db, s.id) : new Map<string, { response: string }>();
+  // Phone and web-call tests: the items with a recorded spoken response (calls/ivr/).
+  const spoken = s.method === "ivr" ? await spokenResponseItems(ctx.db, s.id) : new Set<string>();
   const objectiveRows = await ctx.db.select().from(itemObjectiveResults).where(eq(itemObjectiveResults.candidateTestId, s.id));
   const [sheet] = await ctx.db.select().from(scoreSheets).where(eq(scoreSheets.candidateTestId, s.id));
   const checked = new Set(sheet?.checkedScoringItems ?? []);
@@ -91,6 +95,7 @@ export async function scoreableContent(ctx: AppContext, scope: Scope, { id }: z.
         answer: item.kind === "radio" && item.answer !== undefined ? (item.choices.find((c) => c.id === item.answer)?.label ?? null) : null,
         response: responseText(item, answers.get(item.id)?.response),
         media_url: item.kind === "image" || item.kind === "audio" || item.kind === "video" ? evaluatorMediaUrl(s.id, item.id) : null,
+        response_audio_url: spoken.has(item.id) ? spokenResponseUrl(s.id, item.id) : null,
         objectives: objectivesOf(item).map((o) => {
           const recorded = objectiveRows.find((r) => r.itemId === item.id && r.objectiveId === o.id);
           return { id: o.id, name: o.name, states: [...o.states], state_id: recorded?.stateId ?? null, automatic: recorded?.automatic ?? false };
