@@ -32,6 +32,7 @@ import { translationChargeRoutes } from "./payments/translation.js";
 import { paymentRoutes, testProcessorRoutes } from "./payments/card.js";
 import { paperPackageRoutes } from "./paper/packages.js";
 import { uploadRoutes } from "./upload/routes.js";
+import { videoRoutes } from "./video/video.js";
 import { accountRoutes } from "./account/profile.js";
 import { helpRoutes } from "./help/help.js";
 
@@ -74,6 +75,7 @@ export const apiAreas = {
   testProcessor: testProcessorRoutes,
   paperPackages: paperPackageRoutes,
   upload: uploadRoutes,
+  video: videoRoutes,
   account: accountRoutes,
   help: helpRoutes,
 } as const;

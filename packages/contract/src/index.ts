@@ -63,4 +63,5 @@ export * from "./upload/routes.js";
 export * from "./account/profile.js";
 export * from "./help/help.js";
 export * from "./calls/ivr.js";
+export * from "./video/video.js";
 export * from "./areas.js";

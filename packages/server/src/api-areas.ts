@@ -36,6 +36,7 @@ import { translationChargeHandlers } from "./payments/translation/routes.js";
 import { paymentHandlers } from "./payments/routes.js";
 import { testProcessorHandlers } from "./payments/test-mode-endpoints.js";
 import { paperPackageHandlers } from "./paper/routes.js";
+import { videoHandlers } from "./video/routes.js";
 import { accountHandlers } from "./account/routes.js";
 import { helpHandlers } from "./help/routes.js";
 
@@ -79,6 +80,7 @@ const areaHandlers: AreaFactories = {
   payments: paymentHandlers,
   testProcessor: testProcessorHandlers,
   paperPackages: paperPackageHandlers,
+  video: videoHandlers,
 };
 
 /** Areas that exist only outside production (the developer mailbox holds every reset link). */
