@@ -33,6 +33,8 @@ import { paymentRoutes, testProcessorRoutes } from "./payments/card.js";
 import { paperPackageRoutes } from "./paper/packages.js";
 import { uploadRoutes } from "./upload/routes.js";
 import { videoRoutes } from "./video/video.js";
+import { adminNewsRoutes, newsRoutes } from "./news/routes.js";
+import { overviewRoutes } from "./overview/routes.js";
 import { accountRoutes } from "./account/profile.js";
 import { helpRoutes } from "./help/help.js";
 
@@ -76,6 +78,9 @@ export const apiAreas = {
   paperPackages: paperPackageRoutes,
   upload: uploadRoutes,
   video: videoRoutes,
+  news: newsRoutes,
+  adminNews: adminNewsRoutes,
+  overview: overviewRoutes,
   account: accountRoutes,
   help: helpRoutes,
 } as const;

@@ -62,6 +62,8 @@ export * from "./upload/upload.js";
 export * from "./upload/routes.js";
 export * from "./account/profile.js";
 export * from "./help/help.js";
+export * from "./news/routes.js";
+export * from "./overview/routes.js";
 export * from "./calls/ivr.js";
 export * from "./video/video.js";
 export * from "./areas.js";

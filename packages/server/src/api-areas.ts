@@ -30,6 +30,8 @@ import { schedulingHandlers } from "./scheduling/routes.js";
 import { evaluatorScheduleHandlers } from "./evaluator-schedule/routes.js";
 import { proctorReservationHandlers } from "./proctoring/reservations/routes.js";
 import { uploadHandlers } from "./upload/routes.js";
+import { adminNewsHandlers, newsHandlers } from "./news/routes.js";
+import { overviewHandlers } from "./overview/routes.js";
 import { invoiceHandlers } from "./payments/invoices/routes.js";
 import { prepayHandlers } from "./payments/prepay/routes.js";
 import { translationChargeHandlers } from "./payments/translation/routes.js";
@@ -72,6 +74,9 @@ const areaHandlers: AreaFactories = {
   evaluatorSchedule: evaluatorScheduleHandlers,
   proctorReservations: proctorReservationHandlers,
   upload: uploadHandlers,
+  news: newsHandlers,
+  adminNews: adminNewsHandlers,
+  overview: overviewHandlers,
   account: accountHandlers,
   help: helpHandlers,
   invoices: invoiceHandlers,

@@ -10,6 +10,7 @@ import { seedDemoScoring, type DemoScoringIds } from "./evaluators.js";
 import { seedDemoProctoring } from "./proctoring.js";
 import { seedDemoAvailability } from "./availability.js";
 import { DEMO_PREPAY_ACCOUNT, seedDemoBilling } from "./billing.js";
+import { seedDemoNews } from "./news.js";
 import { DEMO_ACCESS_CODE, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS, type DemoAccountKey } from "./world.js";
 
 export interface DemoIds {
@@ -85,6 +86,7 @@ export async function seedDemoWorld({ db }: Pick<AppContext, "db">): Promise<Dem
       adminUserIds: { northwind: ids.users["admin@northwind.example"], contoso: ids.users["admin@contoso.example"], provider: ids.users["admin@parlance.example"] },
     });
   });
+  await seedDemoNews(db, ids.users["news@parlance.example"]!);
   await importDemoContent(db);
   ids.scoring = await seedDemoScoring(db);
   // The evaluators' weekly and individual conflicts (demo/availability.ts).
