@@ -9,6 +9,7 @@ import { installRequestContext } from "./http/request-context.js";
 import { installNotFound } from "./http/web-app.js";
 import { registerApiDocs } from "./http/api-docs.js";
 import { implementApi } from "./api-areas.js";
+import { installVideoSignalling } from "./video/signalling.js";
 
 /** The largest file any upload accepts (a route may set a smaller limit of its own). */
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
@@ -46,6 +47,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   installRequestContext(app, ctx);
 
   implementApi(app, ctx);
+  // The video rooms' WebSocket (WebRTC signalling between server processes: video/signalling.ts).
+  await installVideoSignalling(app, ctx);
   await registerApiDocs(app, ctx.config.publicUrl);
 
   await installNotFound(app, opts.serveWeb ? ctx.config.webDist : null);

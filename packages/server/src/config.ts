@@ -30,6 +30,14 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_/, "must start with sk_ or rk_").optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().trim().regex(/^pk_/, "must start with pk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_/, "must start with whsec_").optional(),
+  /** Video rooms (WebRTC): STUN and TURN servers, comma-separated URLs (docs/video.md). */
+  VIDEO_STUN_URLS: z.string().trim().optional(),
+  VIDEO_TURN_URLS: z.string().trim().optional(),
+  /** coturn's static-auth-secret: each token gets TURN credentials of its own, valid for a day. */
+  VIDEO_TURN_SECRET: z.string().trim().min(16).optional(),
+  /** Or a fixed TURN user (a managed TURN service's long-term credentials). */
+  VIDEO_TURN_USERNAME: z.string().trim().optional(),
+  VIDEO_TURN_CREDENTIAL: z.string().trim().optional(),
   /** Voice (phone tests): "local" (the developer phone) or "twilio" (needs the TWILIO_* values). */
   VOICE_PROVIDER: z.enum(["local", "twilio"]).default("local"),
   TWILIO_ACCOUNT_SID: z.string().trim().regex(/^AC[0-9a-fA-F]{32}$/, "must be AC followed by 32 hex digits").optional(),
@@ -51,6 +59,36 @@ function voiceConfig(e: z.infer<typeof envSchema>): VoiceConfig {
     throw new Error("Invalid configuration:\n  VOICE_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER");
   }
   return { provider: "twilio", accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, fromNumber: e.TWILIO_FROM_NUMBER, apiBaseUrl: e.TWILIO_API_BASE_URL };
+}
+
+/** STUN/TURN servers handed to both sides of a video room (video/ice-servers.ts). */
+export interface VideoConfig {
+  stunUrls: string[];
+  turnUrls: string[];
+  turnSecret?: string;
+  turnUsername?: string;
+  turnCredential?: string;
+}
+
+const urlList = (raw: string | undefined, schemes: RegExp, name: string): string[] => {
+  const urls = (raw ?? "").split(",").map((u) => u.trim()).filter(Boolean);
+  const bad = urls.find((u) => !schemes.test(u));
+  if (bad) throw new Error(`Invalid configuration:\n  ${name}: '${bad}' is not a ${schemes.source} URL`);
+  return urls;
+};
+
+function videoConfig(e: z.infer<typeof envSchema>): VideoConfig {
+  const turnUrls = urlList(e.VIDEO_TURN_URLS, /^turns?:/, "VIDEO_TURN_URLS");
+  if (turnUrls.length && !e.VIDEO_TURN_SECRET && !(e.VIDEO_TURN_USERNAME && e.VIDEO_TURN_CREDENTIAL)) {
+    throw new Error("Invalid configuration:\n  VIDEO_TURN_URLS needs VIDEO_TURN_SECRET, or VIDEO_TURN_USERNAME and VIDEO_TURN_CREDENTIAL");
+  }
+  return {
+    stunUrls: urlList(e.VIDEO_STUN_URLS, /^stuns?:/, "VIDEO_STUN_URLS"),
+    turnUrls,
+    turnSecret: e.VIDEO_TURN_SECRET,
+    turnUsername: e.VIDEO_TURN_USERNAME,
+    turnCredential: e.VIDEO_TURN_CREDENTIAL,
+  };
 }
 
 /** The payments processor: Stripe when its keys are set, else the test-mode processor in the server. */
@@ -103,6 +141,8 @@ export interface Config {
   webConcurrency: number;
   /** The payments processor (payments/processor). */
   payments: PaymentsConfig;
+  /** STUN and TURN servers of the video rooms. */
+  video: VideoConfig;
   /** The voice provider of phone tests (providers/voice). */
   voice: VoiceConfig;
 }
@@ -138,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     webConcurrency: !e.DATABASE_URL ? 1 : (e.WEB_CONCURRENCY ?? (e.NODE_ENV === "production" ? os.availableParallelism() : 1)),
     payments: paymentsConfig(e),
+    video: videoConfig(e),
     voice: voiceConfig(e),
     ...overrides,
   };
