@@ -32,11 +32,12 @@ import { translationChargeRoutes } from "./payments/translation.js";
 import { paymentRoutes, testProcessorRoutes } from "./payments/card.js";
 import { paperPackageRoutes } from "./paper/packages.js";
 import { uploadRoutes } from "./upload/routes.js";
-import { videoRoutes } from "./video/video.js";
 import { adminNewsRoutes, newsRoutes } from "./news/routes.js";
 import { overviewRoutes } from "./overview/routes.js";
 import { accountRoutes } from "./account/profile.js";
 import { helpRoutes } from "./help/help.js";
+import { interpretationRoutes } from "./interpretation/interpretation.js";
+import { contactRoutes } from "./contact/contact.js";
 
 /**
  * Every area of the API by name: the one list the server implements (each name needs its
@@ -77,12 +78,13 @@ export const apiAreas = {
   testProcessor: testProcessorRoutes,
   paperPackages: paperPackageRoutes,
   upload: uploadRoutes,
-  video: videoRoutes,
   news: newsRoutes,
   adminNews: adminNewsRoutes,
   overview: overviewRoutes,
   account: accountRoutes,
   help: helpRoutes,
+  interpretation: interpretationRoutes,
+  contact: contactRoutes,
 } as const;
 
 export type ApiAreas = typeof apiAreas;

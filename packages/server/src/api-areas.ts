@@ -38,9 +38,10 @@ import { translationChargeHandlers } from "./payments/translation/routes.js";
 import { paymentHandlers } from "./payments/routes.js";
 import { testProcessorHandlers } from "./payments/test-mode-endpoints.js";
 import { paperPackageHandlers } from "./paper/routes.js";
-import { videoHandlers } from "./video/routes.js";
 import { accountHandlers } from "./account/routes.js";
 import { helpHandlers } from "./help/routes.js";
+import { interpretationHandlers } from "./interpretation/routes.js";
+import { contactHandlers } from "./contact/routes.js";
 
 /** The handlers of every contract area: an area without its handlers does not compile. */
 type AreaFactories = { [Name in AreaName]: (ctx: AppContext) => AreaHandlers<ApiAreas[Name]> };
@@ -79,13 +80,14 @@ const areaHandlers: AreaFactories = {
   overview: overviewHandlers,
   account: accountHandlers,
   help: helpHandlers,
+  interpretation: interpretationHandlers,
+  contact: contactHandlers,
   invoices: invoiceHandlers,
   prepay: prepayHandlers,
   translationCharges: translationChargeHandlers,
   payments: paymentHandlers,
   testProcessor: testProcessorHandlers,
   paperPackages: paperPackageHandlers,
-  video: videoHandlers,
 };
 
 /** Areas that exist only outside production (the developer mailbox holds every reset link). */
