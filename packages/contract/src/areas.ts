@@ -32,6 +32,7 @@ import { translationChargeRoutes } from "./payments/translation.js";
 import { paymentRoutes, testProcessorRoutes } from "./payments/card.js";
 import { paperPackageRoutes } from "./paper/packages.js";
 import { uploadRoutes } from "./upload/routes.js";
+import { videoRoutes } from "./video/video.js";
 import { adminNewsRoutes, newsRoutes } from "./news/routes.js";
 import { overviewRoutes } from "./overview/routes.js";
 import { accountRoutes } from "./account/profile.js";
@@ -78,6 +79,7 @@ export const apiAreas = {
   testProcessor: testProcessorRoutes,
   paperPackages: paperPackageRoutes,
   upload: uploadRoutes,
+  video: videoRoutes,
   news: newsRoutes,
   adminNews: adminNewsRoutes,
   overview: overviewRoutes,

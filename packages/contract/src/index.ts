@@ -67,4 +67,5 @@ export * from "./contact/contact.js";
 export * from "./news/routes.js";
 export * from "./overview/routes.js";
 export * from "./calls/ivr.js";
+export * from "./video/video.js";
 export * from "./areas.js";

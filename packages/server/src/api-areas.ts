@@ -38,6 +38,7 @@ import { translationChargeHandlers } from "./payments/translation/routes.js";
 import { paymentHandlers } from "./payments/routes.js";
 import { testProcessorHandlers } from "./payments/test-mode-endpoints.js";
 import { paperPackageHandlers } from "./paper/routes.js";
+import { videoHandlers } from "./video/routes.js";
 import { accountHandlers } from "./account/routes.js";
 import { helpHandlers } from "./help/routes.js";
 import { interpretationHandlers } from "./interpretation/routes.js";
@@ -88,6 +89,7 @@ const areaHandlers: AreaFactories = {
   payments: paymentHandlers,
   testProcessor: testProcessorHandlers,
   paperPackages: paperPackageHandlers,
+  video: videoHandlers,
 };
 
 /** Areas that exist only outside production (the developer mailbox holds every reset link). */
