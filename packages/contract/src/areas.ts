@@ -32,6 +32,7 @@ import { translationChargeRoutes } from "./payments/translation.js";
 import { paymentRoutes, testProcessorRoutes } from "./payments/card.js";
 import { paperPackageRoutes } from "./paper/packages.js";
 import { uploadRoutes } from "./upload/routes.js";
+import { ivrResultRoutes, webIvrRoutes } from "./calls/ivr.js";
 import { videoRoutes } from "./video/video.js";
 import { adminNewsRoutes, newsRoutes } from "./news/routes.js";
 import { overviewRoutes } from "./overview/routes.js";
@@ -79,6 +80,8 @@ export const apiAreas = {
   testProcessor: testProcessorRoutes,
   paperPackages: paperPackageRoutes,
   upload: uploadRoutes,
+  webIvr: webIvrRoutes,
+  ivrResults: ivrResultRoutes,
   video: videoRoutes,
   news: newsRoutes,
   adminNews: adminNewsRoutes,
