@@ -32,7 +32,8 @@ import { translationChargeRoutes } from "./payments/translation.js";
 import { paymentRoutes, testProcessorRoutes } from "./payments/card.js";
 import { paperPackageRoutes } from "./paper/packages.js";
 import { uploadRoutes } from "./upload/routes.js";
-import { ivrResultRoutes, webIvrRoutes } from "./calls/ivr.js";
+import { adminRoutes } from "./admin/index.js";
+import { ssoRoutes } from "./sso/routes.js";
 import { videoRoutes } from "./video/video.js";
 import { adminNewsRoutes, newsRoutes } from "./news/routes.js";
 import { overviewRoutes } from "./overview/routes.js";
@@ -80,8 +81,8 @@ export const apiAreas = {
   testProcessor: testProcessorRoutes,
   paperPackages: paperPackageRoutes,
   upload: uploadRoutes,
-  webIvr: webIvrRoutes,
-  ivrResults: ivrResultRoutes,
+  admin: adminRoutes,
+  sso: ssoRoutes,
   video: videoRoutes,
   news: newsRoutes,
   adminNews: adminNewsRoutes,

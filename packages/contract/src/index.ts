@@ -68,4 +68,6 @@ export * from "./news/routes.js";
 export * from "./overview/routes.js";
 export * from "./calls/ivr.js";
 export * from "./video/video.js";
+export * from "./admin/index.js";
+export * from "./sso/routes.js";
 export * from "./areas.js";

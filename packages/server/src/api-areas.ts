@@ -30,7 +30,6 @@ import { schedulingHandlers } from "./scheduling/routes.js";
 import { evaluatorScheduleHandlers } from "./evaluator-schedule/routes.js";
 import { proctorReservationHandlers } from "./proctoring/reservations/routes.js";
 import { uploadHandlers } from "./upload/routes.js";
-import { ivrResultHandlers, webIvrHandlers } from "./calls/webivr/routes.js";
 import { adminNewsHandlers, newsHandlers } from "./news/routes.js";
 import { overviewHandlers } from "./overview/routes.js";
 import { invoiceHandlers } from "./payments/invoices/routes.js";
@@ -39,6 +38,8 @@ import { translationChargeHandlers } from "./payments/translation/routes.js";
 import { paymentHandlers } from "./payments/routes.js";
 import { testProcessorHandlers } from "./payments/test-mode-endpoints.js";
 import { paperPackageHandlers } from "./paper/routes.js";
+import { adminHandlers } from "./admin/routes.js";
+import { ssoHandlers } from "./sso/routes.js";
 import { videoHandlers } from "./video/routes.js";
 import { accountHandlers } from "./account/routes.js";
 import { helpHandlers } from "./help/routes.js";
@@ -77,8 +78,6 @@ const areaHandlers: AreaFactories = {
   evaluatorSchedule: evaluatorScheduleHandlers,
   proctorReservations: proctorReservationHandlers,
   upload: uploadHandlers,
-  webIvr: webIvrHandlers,
-  ivrResults: ivrResultHandlers,
   news: newsHandlers,
   adminNews: adminNewsHandlers,
   overview: overviewHandlers,
@@ -92,6 +91,8 @@ const areaHandlers: AreaFactories = {
   payments: paymentHandlers,
   testProcessor: testProcessorHandlers,
   paperPackages: paperPackageHandlers,
+  admin: adminHandlers,
+  sso: ssoHandlers,
   video: videoHandlers,
 };
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { SSO_MAX_DOMAINS } from "@parlance/contract";
 
 /** Every environment variable the server reads, parsed once. */
 const envSchema = z.object({
@@ -26,6 +27,11 @@ const envSchema = z.object({
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** Server processes sharing the port (node:cluster); PostgreSQL only. Default: one per core in production. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** Single sign-on (OpenID Connect): all four set = on; none = off. SSO_DOMAINS: comma-separated, at most five. */
+  SSO_ISSUER: z.string().url().optional(),
+  SSO_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
+  SSO_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  SSO_DOMAINS: z.string().max(2000).optional(),
   /** Stripe (payments): all three set = Stripe; none = the local test-mode processor. */
   STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_/, "must start with sk_ or rk_").optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().trim().regex(/^pk_/, "must start with pk_").optional(),
@@ -91,6 +97,29 @@ function videoConfig(e: z.infer<typeof envSchema>): VideoConfig {
   };
 }
 
+/** Single sign-on: the provider (issuer), our client at it, and the email domains that sign in through it. */
+export interface SsoConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Lower-case; at most SSO_MAX_DOMAINS (the spec's five). */
+  domains: string[];
+  /** Where the provider sends the browser back: PUBLIC_URL + /sso/callback. */
+  redirectUri: string;
+}
+
+function ssoConfig(e: z.infer<typeof envSchema>, publicUrl: string): SsoConfig | null {
+  const set = [e.SSO_ISSUER, e.SSO_CLIENT_ID, e.SSO_CLIENT_SECRET, e.SSO_DOMAINS].filter((v) => v !== undefined).length;
+  if (set === 0) return null;
+  if (set < 4) throw new Error("Invalid configuration:\n  SSO_ISSUER, SSO_CLIENT_ID, SSO_CLIENT_SECRET and SSO_DOMAINS go together: set all four or none");
+  const domains = [...new Set(e.SSO_DOMAINS!.split(",").map((d) => d.trim().toLowerCase()).filter(Boolean))];
+  const bad = domains.find((d) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(d));
+  if (domains.length === 0 || domains.length > SSO_MAX_DOMAINS || bad) {
+    throw new Error(`Invalid configuration:\n  SSO_DOMAINS: 1 to ${SSO_MAX_DOMAINS} email domains, comma-separated${bad ? ` ('${bad}' is not a domain)` : ""}`);
+  }
+  return { issuer: e.SSO_ISSUER!, clientId: e.SSO_CLIENT_ID!, clientSecret: e.SSO_CLIENT_SECRET!, domains, redirectUri: `${publicUrl}/sso/callback` };
+}
+
 /** The payments processor: Stripe when its keys are set, else the test-mode processor in the server. */
 export type PaymentsConfig =
   | { processor: "stripe"; secretKey: string; publishableKey: string; webhookSecret: string }
@@ -139,6 +168,8 @@ export interface Config {
    * its folder); on PostgreSQL WEB_CONCURRENCY, else one per core in production, else 1.
    */
   webConcurrency: number;
+  /** Single sign-on by OpenID Connect (sso/); null when not configured. */
+  sso: SsoConfig | null;
   /** The payments processor (payments/processor). */
   payments: PaymentsConfig;
   /** STUN and TURN servers of the video rooms. */
@@ -177,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     proctorServiceEmail: e.PROCTOR_SERVICE_EMAIL,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     webConcurrency: !e.DATABASE_URL ? 1 : (e.WEB_CONCURRENCY ?? (e.NODE_ENV === "production" ? os.availableParallelism() : 1)),
+    sso: ssoConfig(e, (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "")),
     payments: paymentsConfig(e),
     video: videoConfig(e),
     voice: voiceConfig(e),

@@ -39,6 +39,10 @@ export const startupOutput = z.object({
   authorized: z.record(z.enum(PERMISSIONS), z.boolean()),
   /** Login screen extras. */
   enableSSO: z.boolean(),
+  /** With single sign-on: the email domains that sign in through it (the login form's SSO step). */
+  ssoDomains: z.array(z.string()).optional(),
+  /** Set while an impersonator acts as the signed-in user: who is really acting (the "acting as" banner). */
+  impersonatedBy: z.object({ name: z.string(), email: z.string() }).optional(),
   /** Whether the developer mailbox is available (never in production). */
   devMailbox: z.boolean(),
   account: z.object({ id: z.number().int(), name: z.string(), officeId: z.number().int().nullable() }).optional(),

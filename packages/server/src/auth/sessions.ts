@@ -12,8 +12,8 @@ export interface SessionTimes {
   sessionAbsoluteMs: number;
 }
 
-/** What a session opens: a password session the whole user, an access code one candidate profile. */
-export type SessionGrant = { method: "password" } | { method: "access_code"; candidateId: number };
+/** What a session opens: a password (or single sign-on) session the whole user, an access code one candidate profile. */
+export type SessionGrant = { method: "password" } | { method: "sso" } | { method: "access_code"; candidateId: number };
 
 /** Creates a session and returns the secret for the cookie (only its hash is stored). */
 export async function createSession(

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { seedDemoFeatureFlagRules } from "../admin/demo-flags.js";
 import { Role } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import { accessCodes, accounts, offices, users } from "../db/schema.js";
@@ -74,6 +75,8 @@ export async function seedDemoWorld({ db }: Pick<AppContext, "db">): Promise<Dem
       userId: ids.users["candidate@northwind.example"],
       expiresAt: new Date(Date.now() + 365 * 24 * 3600_000),
     });
+    // Feature-flag rules of two demo tests (admin/demo-flags.ts).
+    await seedDemoFeatureFlagRules(tx, ids.catalogue.tests);
     ids.history = await seedDemoHistory(tx, ids);
     // Test delivery: the demo candidate's proctored online test and paper test (demo/proctoring.ts).
     await seedDemoProctoring(tx, { catalogue: ids.catalogue, demoCandidateId: ids.history.demoCandidate.northwind });

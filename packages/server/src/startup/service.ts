@@ -5,6 +5,7 @@ import { accounts } from "../db/schema.js";
 import type { Caller } from "../http/caller.js";
 import type { Scope } from "../auth/scope.js";
 import { catalogFor, hasTranslation, translate } from "../i18n/catalog.js";
+import { impersonatorOf } from "../admin/impersonation.js";
 
 /** A `?error=` / `?notice=` key from a form redirect, shown translated; anything else is ignored. */
 function messageFromKey(language: Language, key: unknown): string | undefined {
@@ -35,11 +36,12 @@ export async function buildStartup(ctx: Pick<AppContext, "db" | "config">, scope
     // small however many screens there are.
     translations: { messages: catalogFor(language).messages },
     authorized,
-    enableSSO: false,
+    enableSSO: ctx.config.sso !== null,
     devMailbox: !ctx.config.production && (scope?.permissions.has("devMailbox") ?? false),
   };
   const error = messageFromKey(language, query.error);
   const notice = messageFromKey(language, query.notice);
+  if (ctx.config.sso) startup.ssoDomains = ctx.config.sso.domains;
   if (error) startup.error = error;
   if (notice) startup.notice = notice;
   if (!scope || !user) return startup;
@@ -60,5 +62,6 @@ export async function buildStartup(ctx: Pick<AppContext, "db" | "config">, scope
     ),
   };
   if (account) startup.account = { id: account.id, name: account.name, officeId: user.officeId };
+  if (scope.impersonatorUserId !== null) startup.impersonatedBy = await impersonatorOf(ctx, scope.impersonatorUserId);
   return startup;
 }

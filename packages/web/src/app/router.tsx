@@ -71,12 +71,6 @@ export const routes = [
         element: <RequireSignIn />,
         children: [
           { path: "/overview", element: page(() => import("../features/overview/OverviewPage")) },
-          // News and its administration (evaluators-results-account.md §2); /admin is the hub of every administration screen, its cards by permission.
-          { path: "/news", element: page(() => import("../features/news/NewsListPage")) },
-          { path: "/news/:slug", element: page(() => import("../features/news/ArticlePage")) },
-          { path: "/admin", element: page(() => import("../features/news/admin/AdminHomePage")) },
-          { path: "/admin/news", element: guarded("manageNews", page(() => import("../features/news/admin/AdminNewsListPage"))) },
-          ...["/admin/news/create", "/admin/news/:id/edit"].map((path) => ({ path, element: guarded("manageNews", page(() => import("../features/news/admin/ArticleFormPage"))) })),
           { path: "/testing", element: page(() => import("../features/testing/TestingHomePage")) },
           { path: "/testing/settings", element: guarded("settings", page(() => import("../features/settings/SettingsHomePage"))) },
           { path: "/testing/settings/offices", element: <Navigate to="/testing/settings" replace /> },
@@ -135,8 +129,6 @@ export const routes = [
           // Payments (issue 13, part 5): a test requiring purchase (a{id} or s{id}), and the card on file.
           { path: "/testing/payment/:ref/purchase", element: guarded("tests", page(() => import("../features/payments/PurchasePage"))) },
           { path: "/account/payment_methods", element: guarded("creditCardOnFile", page(() => import("../features/payments/PaymentMethodsPage"))) },
-          // The web-IVR screen (candidate spec §2): a phone test taken as a call in the browser.
-          { path: "/testing/tests/:id/web_call", element: guarded("tests", page(() => import("../features/calls/webivr/WebIvrPage"))) },
           ...["/testing/tests/:id", "/testing/track/test/:id"].map((path) => ({ path, element: guarded("tests", page(() => import("../features/taking/flow/TakeTestPage"), testFlow)) })),
           // Scoring (evaluators-results-account.md §2): Tests to score, and a test's scoring page (also at /noshow with the confirmation open).
           { path: "/testing/results", element: guarded("results", page(() => import("../features/results/scoring/TestsToScorePage"))) },

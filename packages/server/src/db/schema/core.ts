@@ -73,7 +73,7 @@ export const sessions = pgTable(
     /** Who is really acting when impersonating. */
     impersonatorUserId: integer("impersonator_user_id").references(() => users.id, { onDelete: "cascade" }),
     /** How the session was opened: an access code opens a candidate session of one profile only. */
-    method: text("method", { enum: ["password", "access_code"] }).notNull().default("password"),
+    method: text("method", { enum: ["password", "sso", "access_code"] }).notNull().default("password"),
     /**
      * For an access-code session, the candidate profile whose code it was (candidates.id; no foreign
      * key, the candidates schema imports this file): the session reaches that profile's tests only.

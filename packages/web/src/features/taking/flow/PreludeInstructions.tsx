@@ -1,16 +1,15 @@
-import { Anchor, Button, Stack, Text } from "@mantine/core";
+import { Anchor, Stack, Text } from "@mantine/core";
 import { useTranslation } from "../../../i18n";
 import type { TestShowView } from "@parlance/contract";
 import { useStartup } from "../../../ui/startup";
 import { formatDateTime } from "../../../i18n/format";
 import { preludeVariant } from "./stages";
 import { FactList } from "./FactList";
-import { Link } from "react-router";
 
 /**
  * What the candidate must know before this test, by method (spec §2 prelude): online, paper (the
  * PDF and the days until expiry), ivr (the number to call and the access code), live, video, and
- * phone plus online. An ivr test also offers its web call (/testing/tests/{id}/web_call) where allowed.
+ * phone plus online. The web call of ivr tests is a later issue: no button is offered for it here.
  */
 export function PreludeInstructions({ show }: { show: TestShowView }) {
   const { t } = useTranslation();
@@ -55,11 +54,6 @@ export function PreludeInstructions({ show }: { show: TestShowView }) {
             </>
           )}
           <Text>{expiry}</Text>
-          {show.allowWebIVR && show.attemptState !== "received" && (
-            <Button component={Link} to={`/testing/tests/${show.assignedTestId}/web_call`} variant="light" w="fit-content">
-              {t("takingFlow.prelude.webCallButton")}
-            </Button>
-          )}
         </Stack>
       );
     case "live":

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { featureFlagMessages, type FeatureFlag } from "@parlance/contract";
+import { createTestApp, ROLE_EMAILS, type TestApp } from "../test/harness.js";
+import { auditLog, featureFlagRules, featureFlags } from "../db/schema.js";
+import { isFeatureEnabled, testFeatures } from "./feature-flags.js";
+
+/** GET /api/feature_flags/get_rules, POST /api/feature_flags/delete_rule, and what the flags decide. */
+let t: TestApp;
+const cookies: Record<string, string> = {};
+const EXECUTIVE = "executive@parlance.example";
+const STAFF = [EXECUTIVE, "admin@parlance.example", "news@parlance.example", "evaluator@parlance.example"];
+
+beforeAll(async () => {
+  t = await createTestApp({ jobs: false });
+  for (const email of [...ROLE_EMAILS, ...STAFF]) cookies[email] = await t.signIn(email);
+});
+afterAll(() => t?.close());
+
+const rules = async (cookie = cookies[EXECUTIVE]) => {
+  const res = await t.request({ method: "GET", url: "/api/feature_flags/get_rules", cookie });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { feature_flags: FeatureFlag[] }).feature_flags;
+};
+const deleteRule = (body: unknown, cookie = cookies[EXECUTIVE]) => t.request({ method: "POST", url: "/api/feature_flags/delete_rule", cookie, body });
+const testId = (key: string) => t.ids.catalogue.tests[key];
+
+describe("who reaches the feature flags", () => {
+  it("is the Testing Executive only: every other role 403, signed out 401", async () => {
+    for (const email of [...ROLE_EMAILS, ...STAFF.filter((e) => e !== EXECUTIVE)]) {
+      expect((await t.request({ method: "GET", url: "/api/feature_flags/get_rules", cookie: cookies[email] })).statusCode, email).toBe(403);
+      expect((await deleteRule({ feature_flag_rule_id: 1 }, cookies[email])).statusCode, email).toBe(403);
+    }
+    expect((await t.request({ method: "GET", url: "/api/feature_flags/get_rules" })).statusCode).toBe(401);
+    expect((await deleteRule({ feature_flag_rule_id: 1 }, "")).statusCode).toBe(401);
+  });
+});
+
+describe("the flags and their rules", () => {
+  it("lists web_call and video with the demo rules, highest weight first", async () => {
+    const flags = await rules();
+    expect(flags.map((f) => f.name)).toEqual(["video", "web_call"]);
+    const webCall = flags.find((f) => f.name === "web_call")!;
+    expect(webCall.on_by_default).toBe(true);
+    expect(webCall.rules).toEqual([
+      expect.objectContaining({ weight: 10, permits: false, rule_type: "Test", test_description: "Arabic Listening and Speaking (Phone)", test_type_description: null, test_type: null }),
+      expect.objectContaining({ weight: 1, permits: true, rule_type: "Test Type", test_description: null, test_type_description: "Listening and Speaking", test_type: "listening_speaking" }),
+    ]);
+    expect(flags.find((f) => f.name === "video")!.rules).toEqual([expect.objectContaining({ rule_type: "Test", permits: false, test_description: "Medical Mandarin Listening and Speaking (Video)" })]);
+  });
+
+  it("decide: a matching Test rule of higher weight beats the Test Type rule; no rule leaves the default", async () => {
+    const db = t.ctx.db;
+    expect(await isFeatureEnabled(db, "web_call", { testId: testId("ar-ls-ivr") })).toBe(false);
+    expect(await isFeatureEnabled(db, "web_call", { testId: testId("es-ls-ivr") })).toBe(true);
+    expect(await testFeatures(db, { testId: testId("med-cmn-ls-video") })).toEqual({ webCall: true, video: false });
+    expect(await testFeatures(db, { testId: testId("cmn-ls-video") })).toEqual({ webCall: true, video: true });
+    // A heavier Test Type rule that does not permit now wins over the Arabic test's own rule and the lighter one.
+    const [flag] = await db.select().from(featureFlags).where(eq(featureFlags.name, "web_call"));
+    const [heavy] = await db.insert(featureFlagRules).values({ featureFlagId: flag.id, weight: 50, permits: false, ruleType: "test_type", testType: "listening_speaking" }).returning();
+    try {
+      expect(await isFeatureEnabled(db, "web_call", { testId: testId("es-ls-ivr") })).toBe(false);
+      // At equal weight a Test rule beats a Test Type rule.
+      const [exact] = await db.insert(featureFlagRules).values({ featureFlagId: flag.id, weight: 50, permits: true, ruleType: "test", testId: testId("es-ls-ivr") }).returning();
+      expect(await isFeatureEnabled(db, "web_call", { testId: testId("es-ls-ivr") })).toBe(true);
+      expect(await isFeatureEnabled(db, "web_call", { testId: testId("ar-ls-ivr") })).toBe(false);
+      await db.delete(featureFlagRules).where(eq(featureFlagRules.id, exact.id));
+    } finally {
+      await db.delete(featureFlagRules).where(eq(featureFlagRules.id, heavy.id));
+    }
+    // A flag turned off by default is off where no rule permits it; the test type given is used as is.
+    await db.update(featureFlags).set({ onByDefault: false }).where(eq(featureFlags.name, "video"));
+    try {
+      expect(await isFeatureEnabled(db, "video", { testId: testId("cmn-ls-video") })).toBe(false);
+      expect(await isFeatureEnabled(db, "web_call", { testId: testId("es-ls-ivr"), testType: "reading" })).toBe(true);
+    } finally {
+      await db.update(featureFlags).set({ onByDefault: true }).where(eq(featureFlags.name, "video"));
+    }
+  });
+});
+
+describe("POST /api/feature_flags/delete_rule", () => {
+  it("answers bad input with 400 and deletes nothing", async () => {
+    const before = (await rules()).flatMap((f) => f.rules).length;
+    for (const body of [{}, { feature_flag_rule_id: "x" }, { feature_flag_rule_id: 0 }, { feature_flag_rule_id: -3 }, { feature_flag_rule_id: 2 ** 40 }, null, []]) {
+      expect((await deleteRule(body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await rules()).flatMap((f) => f.rules)).toHaveLength(before);
+  });
+
+  it("answers a rule that is not there with 404 and the spec's words", async () => {
+    const res = await deleteRule({ feature_flag_rule_id: 999_999 });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ message: featureFlagMessages.notDeleted, messageKey: "admin.flags.notDeleted" });
+  });
+
+  it("deletes a rule, audited, after which the flag decides without it", async () => {
+    const arabic = (await rules()).find((f) => f.name === "web_call")!.rules.find((r) => r.rule_type === "Test")!;
+    const res = await deleteRule({ feature_flag_rule_id: arabic.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: featureFlagMessages.deleted });
+    expect((await rules()).flatMap((f) => f.rules).map((r) => r.id)).not.toContain(arabic.id);
+    expect(await isFeatureEnabled(t.ctx.db, "web_call", { testId: testId("ar-ls-ivr") })).toBe(true);
+    const [row] = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, "feature_flags.delete_rule"), eq(auditLog.targetId, String(arabic.id))));
+    expect(row).toMatchObject({ actorUserId: t.ids.users[EXECUTIVE], targetType: "feature_flag_rule" });
+    expect(row.details).toMatchObject({ ruleType: "test", permits: false, weight: 10 });
+    // Deleting it again: it is gone.
+    expect((await deleteRule({ feature_flag_rule_id: arabic.id })).statusCode).toBe(404);
+  });
+});
