@@ -32,6 +32,7 @@ import { translationChargeRoutes } from "./payments/translation.js";
 import { paymentRoutes, testProcessorRoutes } from "./payments/card.js";
 import { paperPackageRoutes } from "./paper/packages.js";
 import { uploadRoutes } from "./upload/routes.js";
+import { devPhoneRoutes, phoneCallRoutes } from "./calls/phone.js";
 import { adminRoutes } from "./admin/index.js";
 import { ssoRoutes } from "./sso/routes.js";
 import { videoRoutes } from "./video/video.js";
@@ -81,6 +82,8 @@ export const apiAreas = {
   testProcessor: testProcessorRoutes,
   paperPackages: paperPackageRoutes,
   upload: uploadRoutes,
+  phoneCalls: phoneCallRoutes,
+  devPhone: devPhoneRoutes,
   admin: adminRoutes,
   sso: ssoRoutes,
   video: videoRoutes,

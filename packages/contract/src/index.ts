@@ -70,4 +70,5 @@ export * from "./calls/ivr.js";
 export * from "./video/video.js";
 export * from "./admin/index.js";
 export * from "./sso/routes.js";
+export * from "./calls/phone.js";
 export * from "./areas.js";

@@ -38,6 +38,7 @@ import { translationChargeHandlers } from "./payments/translation/routes.js";
 import { paymentHandlers } from "./payments/routes.js";
 import { testProcessorHandlers } from "./payments/test-mode-endpoints.js";
 import { paperPackageHandlers } from "./paper/routes.js";
+import { devPhoneHandlers, phoneCallHandlers } from "./calls/phone/routes.js";
 import { adminHandlers } from "./admin/routes.js";
 import { ssoHandlers } from "./sso/routes.js";
 import { videoHandlers } from "./video/routes.js";
@@ -91,13 +92,15 @@ const areaHandlers: AreaFactories = {
   payments: paymentHandlers,
   testProcessor: testProcessorHandlers,
   paperPackages: paperPackageHandlers,
+  phoneCalls: phoneCallHandlers,
+  devPhone: devPhoneHandlers,
   admin: adminHandlers,
   sso: ssoHandlers,
   video: videoHandlers,
 };
 
-/** Areas that exist only outside production (the developer mailbox holds every reset link). */
-const DEVELOPMENT_ONLY: ReadonlySet<AreaName> = new Set(["mail"]);
+/** Areas that exist only outside production (the developer mailbox holds every reset link; the developer phone takes tests). */
+const DEVELOPMENT_ONLY: ReadonlySet<AreaName> = new Set(["mail", "devPhone"]);
 
 /** Registers every contract area with its handlers (registerRoute does guard, validation and scope). */
 export function implementApi(app: FastifyInstance, ctx: AppContext): void {

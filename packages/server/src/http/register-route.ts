@@ -8,6 +8,7 @@ import { assertCleanText } from "./clean-text.js";
 import { scopeOf, type Scope } from "../auth/scope.js";
 import { isGuardedInStatement, markGuardedInStatement, sessionKeyOf, type SessionKey } from "./statement-guard.js";
 import { keepRawBody, wantsRawBody } from "./raw-body.js";
+import { isSignedWebhookHandler } from "./signed-webhook.js";
 
 export interface HandlerContext<I, P> {
   input: I;
@@ -63,7 +64,7 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
     method,
     url: def.path,
     // Tells the request context not to look the caller up: the handler's statement checks the session.
-    config: { sessionInStatement: inStatement },
+    config: { sessionInStatement: inStatement, signedWebhook: isSignedWebhookHandler(handler) },
     // A signature over the body (the payments webhook) needs its bytes: kept for that route only.
     ...(wantsRawBody(handler) ? { preParsing: keepRawBody } : {}),
     handler: async (req, reply) => {

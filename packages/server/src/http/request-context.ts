@@ -4,6 +4,7 @@ import type { AppContext } from "../context.js";
 import { loadCaller, SESSION_COOKIE } from "../auth/sessions.js";
 import { checkSameOrigin } from "./same-origin.js";
 import { sessionInStatement } from "./statement-guard.js";
+import { isSignedWebhook } from "./signed-webhook.js";
 
 export const LANGUAGE_COOKIE = "parlance_lang";
 
@@ -21,5 +22,8 @@ export function installRequestContext(app: FastifyInstance, ctx: AppContext): vo
     req.language =
       parseLanguage(query?.lang) ?? parseLanguage(req.cookies[LANGUAGE_COOKIE]) ?? req.caller?.language ?? DEFAULT_LANGUAGE;
   });
-  app.addHook("preValidation", async (req) => checkSameOrigin(req, ctx.config.publicUrl));
+  // A provider's signed webhook (Twilio) is called server to server: its signature is its check.
+  app.addHook("preValidation", async (req) => {
+    if (!isSignedWebhook(req)) checkSameOrigin(req, ctx.config.publicUrl);
+  });
 }

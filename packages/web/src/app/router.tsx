@@ -129,6 +129,8 @@ export const routes = [
           // Payments (issue 13, part 5): a test requiring purchase (a{id} or s{id}), and the card on file.
           { path: "/testing/payment/:ref/purchase", element: guarded("tests", page(() => import("../features/payments/PurchasePage"))) },
           { path: "/account/payment_methods", element: guarded("creditCardOnFile", page(() => import("../features/payments/PaymentMethodsPage"))) },
+          // The phone (IVR) call screen (candidate spec §2): the candidate asks to be called for a phone test.
+          { path: "/testing/tests/:id/call", element: guarded("tests", page(() => import("../features/calls/phone/PhoneCallPage"))) },
           ...["/testing/tests/:id", "/testing/track/test/:id"].map((path) => ({ path, element: guarded("tests", page(() => import("../features/taking/flow/TakeTestPage"), testFlow)) })),
           // Scoring (evaluators-results-account.md §2): Tests to score, and a test's scoring page (also at /noshow with the confirmation open).
           { path: "/testing/results", element: guarded("results", page(() => import("../features/results/scoring/TestsToScorePage"))) },
@@ -152,6 +154,8 @@ export const routes = [
           { path: "/translation/projects/charge/:id", element: guarded("translation", page(() => import("../features/payments/translation/ChargeProjectPage"))) },
           { path: "/translation/projects/charge/:id/complete", element: guarded("translation", page(() => import("../features/payments/translation/ChargeCompletePage"))) },
           { path: "/dev/mailbox", element: guarded("devMailbox", page(() => import("../features/mailbox/MailboxPage"))) },
+          // The developer phone (issue 15): the local voice provider's calls ring there (the Administrator's, as the mailbox).
+          { path: "/dev/phone", element: guarded("devMailbox", page(() => import("../features/calls/phone/DevPhonePage"))) },
           { path: "/help/documents", element: guarded("evaluatorDocuments", page(() => import("../features/help/DocumentsPage"))) },
           // Account menu (evaluators-results-account.md §2): the profile, and the training and translation service lines.
           { path: "/account/profile", element: guarded("changePassword", page(() => import("../features/account/ProfilePage"))) },

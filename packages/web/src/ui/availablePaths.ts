@@ -35,6 +35,7 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/testing/payment/policy",
   "/account/payment_methods",
   "/dev/mailbox",
+  "/dev/phone",
   "/account/profile",
   "/training",
   "/translation",

@@ -12,7 +12,9 @@ export function useNavLinks(): { main: NavLinkDef[]; account: NavLinkDef[] } {
   if (signedIn && startup.devMailbox && availablePaths.has("/dev/mailbox")) {
     const mailbox: NavLinkDef = { to: "/dev/mailbox", labelKey: "nav.devMailbox" };
     const at = account.findIndex((l) => l.to === "/logout");
-    account.splice(at < 0 ? account.length : at, 0, mailbox);
+    // The developer phone beside it: the local voice provider's calls ring there.
+    const phone: NavLinkDef = { to: "/dev/phone", labelKey: "nav.devPhone" };
+    account.splice(at < 0 ? account.length : at, 0, mailbox, ...(availablePaths.has("/dev/phone") ? [phone] : []));
   }
   return { main: visibleLinks(MAIN_NAV, opts), account };
 }

@@ -15,6 +15,7 @@ import { notifyResult } from "../../ui/form";
 import { useApiErrorText } from "../../ui/useApiErrorText";
 import { assignmentCatalogs, useAssignmentOptions, useAvailableTests, useCreateTests, useMedicalGroups } from "./queries";
 import { decideOptions } from "./rules";
+import { CallCandidateButton } from "../calls";
 
 /** The assign-tests form of the candidate detail page (client spec §2–§5, candidate spec §4, §5). */
 export function AssignTests({ candidateId }: { candidateId: number }) {
@@ -317,7 +318,11 @@ function AssignForm({ candidateId, options, tests, medical }: { candidateId: num
           <Alert color="blue" variant="light" title={t("assignment.form.codesTitle")}>
             <List size="sm">
               {codes.map((c) => (
-                <List.Item key={c.id}>{t("assignment.form.codeLine", { test: c.description, code: c.accessCode })}</List.Item>
+                <List.Item key={c.id}>
+                  {t("assignment.form.codeLine", { test: c.description, code: c.accessCode })}{" "}
+                  {/* A phone test given now: the administrator may call the candidate to start it (candidate spec §2). */}
+                  {c.method === "ivr" && c.state === "takeable" && <CallCandidateButton assignedTestId={c.id} testDescription={c.description} />}
+                </List.Item>
               ))}
             </List>
           </Alert>

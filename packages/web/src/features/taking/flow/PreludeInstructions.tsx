@@ -5,6 +5,7 @@ import { useStartup } from "../../../ui/startup";
 import { formatDateTime } from "../../../i18n/format";
 import { preludeVariant } from "./stages";
 import { FactList } from "./FactList";
+import { Link } from "react-router";
 
 /**
  * What the candidate must know before this test, by method (spec §2 prelude): online, paper (the
@@ -52,6 +53,17 @@ export function PreludeInstructions({ show }: { show: TestShowView }) {
               <Text c="red.8">{t("takingFlow.prelude.noPhoneNumber")}</Text>
               <FactList facts={[code]} />
             </>
+          )}
+          {/* The phone-number entry prompt (spec §2): we call the candidate for the test (features/calls/phone). */}
+          {show.callCandidate && (
+            <Stack gap={2}>
+              <Anchor component={Link} to={`/testing/tests/${show.assignedTestId}/call`} fw={600}>
+                {t("phoneCallLink.callMe")}
+              </Anchor>
+              <Text size="sm" c="gray.7">
+                {t("phoneCallLink.callMeHint")}
+              </Text>
+            </Stack>
           )}
           <Text>{expiry}</Text>
         </Stack>

@@ -1,0 +1,46 @@
+import { Group, Select, Text } from "@mantine/core";
+import { useTranslation } from "../../../i18n";
+import { useStartup } from "../../../ui/startup";
+import { flagOf } from "@parlance/contract/calls/phone-numbers";
+import { useCountryOptions } from "./countries";
+
+/** The dropdown is at most this high (spec §2): some eight countries show at once. */
+export const COUNTRY_DROPDOWN_MAX_HEIGHT = 250;
+
+/**
+ * The country of a phone number (spec §2): every country with its flag and calling code, named in
+ * the interface language; arrow keys move, Enter chooses, Escape closes, typing narrows the list.
+ */
+export function CountryPicker({ value, onChange, id }: { value: string; onChange: (iso: string) => void; id?: string }) {
+  const { t } = useTranslation();
+  const { language } = useStartup();
+  const options = useCountryOptions(language);
+  return (
+    <Select
+      id={id}
+      label={t("phoneCalls.country")}
+      data={options.map((o) => ({ value: o.value, label: o.label }))}
+      value={value}
+      onChange={(v) => v && onChange(v)}
+      allowDeselect={false}
+      searchable
+      maxDropdownHeight={COUNTRY_DROPDOWN_MAX_HEIGHT}
+      leftSection={
+        <span aria-hidden="true" style={{ fontSize: 18 }}>
+          {flagOf(value)}
+        </span>
+      }
+      renderOption={({ option }) => (
+        <Group gap="xs" wrap="nowrap">
+          <span aria-hidden="true" style={{ fontSize: 18 }}>
+            {flagOf(option.value)}
+          </span>
+          <Text size="sm">{option.label}</Text>
+        </Group>
+      )}
+      nothingFoundMessage={t("phoneCalls.noCountry")}
+      comboboxProps={{ withinPortal: true }}
+      w={{ base: "100%", sm: 260 }}
+    />
+  );
+}
