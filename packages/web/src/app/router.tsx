@@ -57,9 +57,7 @@ export const routes = [
       // Public: anyone may verify a printed result and read what its level means.
       { path: "/testing/scales", element: page(() => import("../features/results/scales/ScalesPage")) },
       // Help (evaluators-results-account.md §2): the guides are for anyone, signed in or not; the evaluator documents are not.
-      { path: "/help", element: page(() => import("../features/help/HelpHomePage")) },
-      { path: "/help/administrator", element: page(() => import("../features/help/AdministratorGuidePage")) },
-      { path: "/help/candidate", element: page(() => import("../features/help/CandidateGuidePage")) },
+      { path: "/help/:guide?", element: page(() => import("../features/help/HelpPage")) },
       { path: "/testing/results/verify", element: page(() => import("../features/results/verify/VerifyPage")) },
       { path: "/testing/results/verified/:key", element: page(() => import("../features/results/verify/VerifiedPage")) },
       // Public billing pages: the anonymous invoice payment (by the invoice's key) and the candidate testing policy.

@@ -40,7 +40,4 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/training",
   "/translation",
   "/help/",
-  "/help/administrator",
-  "/help/candidate",
-  "/help/documents",
 ]);

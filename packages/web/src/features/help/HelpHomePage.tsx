@@ -12,7 +12,7 @@ interface HelpCard {
 }
 
 /** /help/: the guides, the evaluator documents for those who may read them, the scales and how to reach us. */
-export default function HelpHomePage() {
+export function HelpHomePage() {
   const { t } = useTranslation();
   const { can } = useStartup();
   const screenExists = useScreenExists();

@@ -14,8 +14,8 @@ const content: GuideContent = {
       title: "Assigning a test",
       body: [
         "1. Open Manage Candidates and choose the candidate.",
-        "2. Choose Assign Test, pick one or more tests (or a test group) and the options: administer now, live proctor, the proctor service or letting the candidate schedule.",
-        "3. Confirm. The candidate is emailed instructions 5 to 15 minutes after the assignment.",
+        "2. In Assign Tests on the candidate's page, pick one or more tests (or a test group) and the options: administer now, live proctor, the proctor service or letting the candidate schedule.",
+        "3. Choose Assign tests. The candidate is emailed instructions 5 to 15 minutes after the assignment.",
       ],
     },
     "deleting-test": {
@@ -111,7 +111,7 @@ const content: GuideContent = {
       title: "Taking a test",
       body: [
         "1. Open Take a Test: your assigned tests are listed with their method and date.",
-        "2. Choose Start, read the instructions and confirm the honor statement.",
+        "2. Choose Take test, read the instructions and confirm the honor statement.",
         "3. Answer the questions; your answers are saved as you go. Choose Submit when you have finished.",
       ],
     },
@@ -135,7 +135,7 @@ const content: GuideContent = {
   shots: {
     login: "The sign-in page",
     "login-code": "The sign-in page with an access code",
-    "candidate-detail": "A candidate's page with their tests and the Assign Test button",
+    "candidate-detail": "A candidate's page with their details and tests",
     "candidate-new": "The new candidate form",
     upload: "The bulk upload page",
     groups: "The paper test packages page",

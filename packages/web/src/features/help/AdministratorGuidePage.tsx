@@ -1,6 +1,0 @@
-import { HelpGuidePage } from "./HelpGuidePage";
-
-/** /help/administrator: the guide for the account's administrators and users. */
-export default function AdministratorGuidePage() {
-  return <HelpGuidePage guide="administrator" />;
-}
