@@ -79,10 +79,17 @@ export async function finishSso(ctx: Ctx, secret: string | undefined, currentUrl
   try {
     identity = await finishSignIn(sso, currentUrl, attempt);
   } catch (err) {
-    throw new SsoRefusal("failed", (err as Error).message);
+    throw new SsoRefusal("failed", whatFailed(err));
   }
   const user = await userOf(ctx, sso, identity, ip);
   return { ...user, next: attempt.nextPath };
+}
+
+/** openid-client's error, with its code and cause (which name the check that failed: state, nonce, …). */
+function whatFailed(err: unknown): string {
+  const e = err as { message?: string; code?: string; cause?: { message?: string } | string; error?: string };
+  const cause = typeof e.cause === "string" ? e.cause : e.cause?.message;
+  return [e.message, e.code, e.error, cause].filter(Boolean).join(" | ");
 }
 
 /** The linked user, or the user the verified email names (then linked); refusals otherwise. */
