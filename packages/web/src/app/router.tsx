@@ -159,6 +159,9 @@ export const routes = [
           { path: "/account/profile", element: guarded("changePassword", page(() => import("../features/account/ProfilePage"))) },
           { path: "/training", element: guarded("training", page(() => import("../features/service-lines/TrainingPage"))) },
           { path: "/translation", element: guarded("translation", page(() => import("../features/service-lines/TranslationPage"))) },
+          // Interpretation requests and the contact page (evaluators-results-account.md §2; issue 16 point 5).
+          { path: "/interpretation", element: guarded("interpretation", page(() => import("../features/interpretation/InterpretationPage"))) },
+          { path: "/contact", element: page(() => import("../features/contact/ContactPage")) },
         ],
       },
       { path: "*", element: <NotFound /> },
