@@ -7,6 +7,7 @@ import { registerTakingJobs } from "../taking/expiry.js";
 import { registerResultsJobs } from "../results/scoring/notify.js";
 import { registerUploadJobs } from "../upload/notify.js";
 import { registerPaperJobs } from "../paper/package-pdf.js";
+import { registerVideoJobs } from "../video/stale-sessions.js";
 
 /** Every background job the server runs. Areas add theirs here. */
 export async function registerJobHandlers(ctx: AppContext): Promise<void> {
@@ -19,4 +20,5 @@ export async function registerJobHandlers(ctx: AppContext): Promise<void> {
   await registerResultsJobs(ctx);
   await registerUploadJobs(ctx);
   await registerPaperJobs(ctx);
+  await registerVideoJobs(ctx);
 }

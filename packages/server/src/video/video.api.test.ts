@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import WebSocket from "ws";
 import type { VideoServerMessage } from "@parlance/contract";
-import { assignedTests, users, videoAccessTokens } from "../db/schema.js";
+import { assignedTests, candidateTests, scoringAssignments, users, videoAccessTokens } from "../db/schema.js";
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { assign, candidateWithLogin } from "../taking/test-fixtures.js";
+import { endStaleSessions } from "./stale-sessions.js";
 
 /**
  * The video room: its two access tokens (one room, one person, short-lived, spent on joining),
@@ -226,5 +227,28 @@ describe("the session ends when the evaluator records it", () => {
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe("This test's session has ended.");
     }
+  });
+});
+
+describe("no session stays in progress for ever", () => {
+  it("a day after its appointment, a session nobody recorded is submitted and waits for its evaluator's result", async () => {
+    const stale = await bookedVideoTest(other.candidateId);
+    const fresh = await bookedVideoTest(other.candidateId, at(-MINUTE));
+    for (const id of [stale, fresh]) {
+      expect((await t.request({ method: "POST", url: `/api/test_content/start_video_test/${id}`, cookie: other.cookie, body: {} })).statusCode).toBe(200);
+    }
+    // The first one's appointment was two days ago (started then, never administered).
+    await t.ctx.db.update(assignedTests).set({ scheduledAt: at(-48 * 60 * MINUTE) }).where(eq(assignedTests.id, stale));
+    expect(await endStaleSessions(t.ctx)).toBe(1);
+    const attemptOf = async (id: number) => (await t.ctx.db.select().from(candidateTests).where(eq(candidateTests.assignedTestId, id)))[0];
+    const ended = await attemptOf(stale);
+    expect(ended.state).toBe("received");
+    expect((await t.ctx.db.select({ state: assignedTests.state }).from(assignedTests).where(eq(assignedTests.id, stale)))[0].state).toBe("taken");
+    const [routed] = await t.ctx.db.select().from(scoringAssignments).where(eq(scoringAssignments.candidateTestId, ended.id));
+    expect(routed.evaluatorUserId).toBe(await userId("evaluator.zh@parlance.example"));
+    expect((await attemptOf(fresh)).state).toBe("in_progress");
+    // The room is closed to it; a second sweep finds nothing more.
+    expect((await candidateToken(stale, other.cookie)).statusCode).toBe(409);
+    expect(await endStaleSessions(t.ctx)).toBe(0);
   });
 });

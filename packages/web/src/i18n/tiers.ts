@@ -10,7 +10,7 @@ export const STRING_TIERS = {
   /** The other signed-out screens: a forgotten password, a new password, an account's activation. */
   account: ["activate", "assistance", "resetPassword"],
   /** Take a Test and the test flow, with the generic words they use too (ui: Ok, Cancel, Close, pages). */
-  taking: ["phoneCallLink", "proctor", "takeTest", "taking", "takingFlow", "ui"],
+  taking: ["phoneCallLink", "proctor", "takeTest", "taking", "takingFlow", "ui", "video"],
   /** The test history, and the tests' status words of Take a Test (not the test flow). */
   history: ["history"],
 } as const satisfies Record<string, readonly string[]>;

@@ -12,6 +12,7 @@ import { FormError } from "../../ui/FormError";
 import { notifyResult } from "../../ui/form";
 import { useApiErrorText } from "../../ui/useApiErrorText";
 import { actionCatalogs, useAdministerView, useSubmitObjectiveScores } from "./actionQueries";
+import { VideoRoom } from "../video";
 
 /**
  * /testing/evaluators/administer/{id} (evaluators-results-account.md §2, §5, §7): the items of a
@@ -75,6 +76,8 @@ function AdministerForm({ data }: { data: AdministerView }) {
             })}
           </Text>
         </div>
+        {/* A video test: the evaluator meets the candidate in its room while administering it. */}
+        {data.useVideo && !done && <VideoRoom role="evaluator" assignedTestId={data.candidateTestId} />}
         {data.items.map((item, n) => (
           <Paper key={item.id} withBorder p="md" radius="md">
             <Radio.Group

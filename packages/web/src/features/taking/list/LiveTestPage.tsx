@@ -13,6 +13,7 @@ import { EmptyState, RemoteData } from "../../../ui/RemoteData";
 import { useMethodLabel } from "../../../ui/testStatus";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { SessionContent } from "./SessionContent";
+import { VideoRoom } from "../../video";
 import { isNotFound, liveKey, retryOnce } from "./queries";
 
 const MESSAGE_CATALOGS = { "takeTest.messages": liveMessages, "taking.messages": takingMessages };
@@ -135,6 +136,8 @@ function LiveSession({ view }: { view: TestLiveView }) {
             </Text>
             <Text size="sm">{t(`takeTest.live.started.${who}`, { time: when(view.testAt) })}</Text>
           </Alert>
+          {/* A video test joins its room at test start (spec §4). */}
+          {view.video && <VideoRoom role="candidate" assignedTestId={view.assignedTestId} />}
           <SessionContent content={content} />
         </>
       )}
