@@ -26,7 +26,7 @@ const wideElements = (page: Page) =>
   page.evaluate(() =>
     document.documentElement.scrollWidth <= window.innerWidth
       ? []
-      : [...document.body.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).map((e) => `${e.tagName}.${e.className}`.slice(0, 80)).slice(-5),
+      : Array.from(document.body.querySelectorAll("*")).filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).map((e) => `${e.tagName}.${e.className}`.slice(0, 80)).slice(-5),
   );
 
 const LONG_SUMMARY = "Our evaluators now score Mandarin, Cantonese and Taiwanese Mandarin listening tests within one business day, and results arrive by mail the same hour.";

@@ -69,6 +69,12 @@ export const routes = [
         element: <RequireSignIn />,
         children: [
           { path: "/overview", element: page(() => import("../features/overview/OverviewPage")) },
+          // News and its administration (evaluators-results-account.md §2); /admin is the hub of every administration screen, its cards by permission.
+          { path: "/news", element: page(() => import("../features/news/NewsListPage")) },
+          { path: "/news/:slug", element: page(() => import("../features/news/ArticlePage")) },
+          { path: "/admin", element: page(() => import("../features/news/admin/AdminHomePage")) },
+          { path: "/admin/news", element: guarded("manageNews", page(() => import("../features/news/admin/AdminNewsListPage"))) },
+          ...["/admin/news/create", "/admin/news/:id/edit"].map((path) => ({ path, element: guarded("manageNews", page(() => import("../features/news/admin/ArticleFormPage"))) })),
           { path: "/testing", element: page(() => import("../features/testing/TestingHomePage")) },
           { path: "/testing/settings", element: guarded("settings", page(() => import("../features/settings/SettingsHomePage"))) },
           { path: "/testing/settings/offices", element: <Navigate to="/testing/settings" replace /> },

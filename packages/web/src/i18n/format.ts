@@ -39,3 +39,9 @@ export function formatMoney(cents: number, language: Language): string {
 export function formatNumber(value: number, language: Language): string {
   return new Intl.NumberFormat(INTL_LOCALE[language]).format(value);
 }
+
+/** A calendar month, "2026-03" → "Mar 2026" (a month of the chart's axis and table). */
+export function formatMonth(month: string, language: Language): string {
+  const [year, mon] = month.split("-").map(Number);
+  return new Intl.DateTimeFormat(INTL_LOCALE[language], { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(year!, mon! - 1, 15)));
+}

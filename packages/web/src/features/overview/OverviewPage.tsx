@@ -1,38 +1,68 @@
-import { Anchor, Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "../../i18n";
+import { Alert, Anchor, Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { overviewRoutes } from "@parlance/contract";
+import { useTranslation } from "../../i18n";
+import { call } from "../../api/client";
 import { useStartup } from "../../ui/startup";
 import { availablePaths } from "../../ui/availablePaths";
 import { visibleLinks } from "../../ui/links";
 import { PageHeader } from "../../ui/PageHeader";
 import { greetingKey } from "./greeting";
 import { QUICK_LINKS } from "./quickLinks";
+import { OverviewNews } from "./OverviewNews";
+import { OverviewAlerts } from "./OverviewAlerts";
+import { OverviewStats } from "./OverviewStats";
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Title order={2} size="h3" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
 
 /**
- * /overview: greeting, role-dependent quick links, news and alerts. News articles (at most 3,
- * summaries cut at 120 characters) and alert events come with the news and activity issues;
- * until then both sections show the spec's empty states.
+ * /overview: greeting, role-dependent quick links, the latest news, recent activity and alerts,
+ * for a candidate the phone test numbers and where to get help (the Overview startup data), and
+ * for client roles their tests by month and by level.
  */
 export default function OverviewPage() {
   const { t } = useTranslation();
   const { startup, can, signedIn } = useStartup();
   const name = startup.userFlags?.firstName ?? "";
   const links = visibleLinks(QUICK_LINKS, { can, signedIn, available: availablePaths });
+  const overview = useQuery({
+    queryKey: ["overview", "startup"],
+    queryFn: ({ signal }) => call(overviewRoutes.startup, {}, undefined, { signal }),
+    staleTime: 5 * 60_000,
+  });
+  const flags = overview.data;
 
   return (
     <>
       {/* The greeting is the page's heading; the tab still reads "Overview". */}
       <PageHeader title={t(greetingKey(new Date().getHours()), { name })} documentTitle={t("overview.title")} />
       <Stack gap="xl">
+        {flags?.isCandidate && (
+          <Alert variant="light" color="blue" title={t("overview.candidate.title")}>
+            <Text size="sm">{t("overview.candidate.phoneNumbers", { local: flags.ivrLocalNumber, tollFree: flags.ivrTollFree })}</Text>
+            {flags.shouldViewLimitedSupport && (
+              <Text size="sm" mt={4}>
+                {t("overview.candidate.limitedSupport")}
+              </Text>
+            )}
+          </Alert>
+        )}
 
         {links.length > 0 && (
-          <section aria-labelledby="overview-quick-links">
-            <Title order={2} size="h3" id="overview-quick-links" mb="sm">
-              {t("overview.quickLinks")}
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          <Section id="overview-quick-links" title={t("overview.quickLinks")}>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
               {links.map((l) => (
-                <Card key={l.to} withBorder padding="md">
+                <Card key={l.to} withBorder padding="md" component="li">
                   <Anchor component={Link} to={l.to} fw={600}>
                     {t(l.labelKey)}
                   </Anchor>
@@ -42,27 +72,23 @@ export default function OverviewPage() {
                 </Card>
               ))}
             </SimpleGrid>
-          </section>
+          </Section>
         )}
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <section aria-labelledby="overview-news">
-            <Title order={2} size="h3" id="overview-news" mb="sm">
-              {t("overview.news")}
-            </Title>
-            <Card withBorder padding="md">
-              <Text c="gray.7">{t("overview.noNews")}</Text>
-            </Card>
-          </section>
-          <section aria-labelledby="overview-alerts">
-            <Title order={2} size="h3" id="overview-alerts" mb="sm">
-              {t("overview.alerts")}
-            </Title>
-            <Card withBorder padding="md">
-              <Text c="gray.7">{t("overview.noAlerts")}</Text>
-            </Card>
-          </section>
+          <Section id="overview-news" title={t("overview.news")}>
+            <OverviewNews />
+          </Section>
+          <Section id="overview-alerts" title={t("overview.alerts")}>
+            <OverviewAlerts />
+          </Section>
         </SimpleGrid>
+
+        {flags?.authorized.TestHistory && (
+          <Section id="overview-stats" title={t("overview.stats.title")}>
+            <OverviewStats />
+          </Section>
+        )}
       </Stack>
     </>
   );

@@ -1,0 +1,11 @@
+import type { NavLinkDef } from "../../../ui/links";
+
+export type AdminHubLink = NavLinkDef & { descriptionKey: string };
+
+/**
+ * The administration hub's cards (/admin), each shown by its permission. Other administration
+ * areas (feature flags, impersonation, session) add their entries to this list.
+ */
+export const ADMIN_HUB_LINKS: readonly AdminHubLink[] = [
+  { to: "/admin/news", labelKey: "newsAdmin.hub.news", descriptionKey: "newsAdmin.hub.newsText", permission: "manageNews" },
+];

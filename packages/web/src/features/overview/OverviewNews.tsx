@@ -1,0 +1,58 @@
+import { Anchor, Card, Stack, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { cutSummary, newsRoutes, OVERVIEW_NEWS_COUNT } from "@parlance/contract";
+import { useTranslation } from "../../i18n";
+import { call } from "../../api/client";
+import { formatDate } from "../../i18n/format";
+import { RemoteData } from "../../ui/RemoteData";
+import { useStartup } from "../../ui/startup";
+
+/** The overview's latest news: at most 3 published articles, each summary cut at 120 characters plus an ellipsis. */
+export function OverviewNews() {
+  const { t } = useTranslation();
+  const { language } = useStartup();
+  const query = useQuery({
+    queryKey: ["news", "overview"],
+    queryFn: ({ signal }) => call(newsRoutes.list, { page: 1, limit: OVERVIEW_NEWS_COUNT }, undefined, { signal }),
+  });
+  return (
+    <RemoteData
+      query={query}
+      errorTitle={t("news.messages.overviewNewsFailure")}
+      isEmpty={(d) => d.articles.length === 0}
+      empty={
+        <Card withBorder padding="md">
+          <Text c="gray.7">{t("overview.noNews")}</Text>
+        </Card>
+      }
+    >
+      {(data) => (
+        <Stack gap="sm">
+          <Stack component="ul" gap="sm" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+            {data.articles.map((a) => (
+              <Card key={a.id} withBorder padding="md" component="li">
+                <Anchor component={Link} to={`/news/${a.slug}`} fw={600}>
+                  {a.title}
+                </Anchor>
+                {a.published_at && (
+                  <Text size="xs" c="gray.7" mt={2}>
+                    {formatDate(a.published_at, language)}
+                  </Text>
+                )}
+                {a.summary && (
+                  <Text size="sm" mt={6}>
+                    {cutSummary(a.summary)}
+                  </Text>
+                )}
+              </Card>
+            ))}
+          </Stack>
+          <Anchor component={Link} to="/news" size="sm">
+            {t("overview.allNews")}
+          </Anchor>
+        </Stack>
+      )}
+    </RemoteData>
+  );
+}
