@@ -41,7 +41,7 @@ export async function requestCall(ctx: Ctx, scope: Scope, input: InputOf<typeof 
     if (!known) throw phoneError(400, "badLanguage");
   }
   await assertCallsLeft(ctx.db, facts.id, now);
-  return placeCall(ctx, scope, facts, { to: number.e164, isoCode: number.country ?? input.iso_code, promptLanguageId }, "startError");
+  return placeCall(ctx, scope, facts, { to: number.e164, isoCode: input.iso_code, promptLanguageId }, "startError");
 }
 
 /** POST /api/call_candidate/call_candidate: a client user calls the candidate for a phone test of theirs. */
