@@ -17,7 +17,7 @@ function newestMtime(p) {
 
 export function webBuildIsStale() {
   if (!fs.existsSync(built)) return true;
-  const sources = ["src", "index.html", "vite.config.ts", "vite-plugins"].map((p) => path.join(webDir, p)).concat(path.join(root, "packages/contract/src"));
+  const sources = ["src", "public", "index.html", "vite.config.ts", "vite-plugins"].map((p) => path.join(webDir, p)).concat(path.join(root, "packages/contract/src"));
   const builtAt = fs.statSync(built).mtimeMs;
   return sources.some((p) => fs.existsSync(p) && newestMtime(p) > builtAt);
 }

@@ -35,6 +35,7 @@ import { uploadRoutes } from "./upload/routes.js";
 import { devPhoneRoutes, phoneCallRoutes } from "./calls/phone.js";
 import { adminRoutes } from "./admin/index.js";
 import { ssoRoutes } from "./sso/routes.js";
+import { ivrResultRoutes, webIvrRoutes } from "./calls/ivr.js";
 import { videoRoutes } from "./video/video.js";
 import { adminNewsRoutes, newsRoutes } from "./news/routes.js";
 import { overviewRoutes } from "./overview/routes.js";
@@ -86,6 +87,8 @@ export const apiAreas = {
   devPhone: devPhoneRoutes,
   admin: adminRoutes,
   sso: ssoRoutes,
+  webIvr: webIvrRoutes,
+  ivrResults: ivrResultRoutes,
   video: videoRoutes,
   news: newsRoutes,
   adminNews: adminNewsRoutes,

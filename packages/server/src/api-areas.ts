@@ -30,6 +30,7 @@ import { schedulingHandlers } from "./scheduling/routes.js";
 import { evaluatorScheduleHandlers } from "./evaluator-schedule/routes.js";
 import { proctorReservationHandlers } from "./proctoring/reservations/routes.js";
 import { uploadHandlers } from "./upload/routes.js";
+import { ivrResultHandlers, webIvrHandlers } from "./calls/webivr/routes.js";
 import { adminNewsHandlers, newsHandlers } from "./news/routes.js";
 import { overviewHandlers } from "./overview/routes.js";
 import { invoiceHandlers } from "./payments/invoices/routes.js";
@@ -79,6 +80,8 @@ const areaHandlers: AreaFactories = {
   evaluatorSchedule: evaluatorScheduleHandlers,
   proctorReservations: proctorReservationHandlers,
   upload: uploadHandlers,
+  webIvr: webIvrHandlers,
+  ivrResults: ivrResultHandlers,
   news: newsHandlers,
   adminNews: adminNewsHandlers,
   overview: overviewHandlers,

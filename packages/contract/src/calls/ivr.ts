@@ -28,7 +28,7 @@ export const IVR_MAX_SILENCES = 2;
 /** The longest spoken response; the recorder stops here. */
 export const IVR_MAX_RESPONSE_SECONDS = 120;
 /** Quiet this long after speech ends a response (phone: Record's timeout). */
-export const IVR_SILENCE_SECONDS = 5;
+export const IVR_SILENCE_SECONDS = 3;
 /** A recording larger than this is not a spoken response. */
 export const IVR_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** The web-IVR token lives this long; the screen asks for a new one before it runs out. */

@@ -135,6 +135,8 @@ export const routes = [
           { path: "/account/payment_methods", element: guarded("creditCardOnFile", page(() => import("../features/payments/PaymentMethodsPage"))) },
           // The phone (IVR) call screen (candidate spec §2): the candidate asks to be called for a phone test.
           { path: "/testing/tests/:id/call", element: guarded("tests", page(() => import("../features/calls/phone/PhoneCallPage"))) },
+          // The web-IVR screen (candidate spec §2): a phone test taken as a call in the browser.
+          { path: "/testing/tests/:id/web_call", element: guarded("tests", page(() => import("../features/calls/webivr/WebIvrPage"))) },
           ...["/testing/tests/:id", "/testing/track/test/:id"].map((path) => ({ path, element: guarded("tests", page(() => import("../features/taking/flow/TakeTestPage"), testFlow)) })),
           // Scoring (evaluators-results-account.md §2): Tests to score, and a test's scoring page (also at /noshow with the confirmation open).
           { path: "/testing/results", element: guarded("results", page(() => import("../features/results/scoring/TestsToScorePage"))) },

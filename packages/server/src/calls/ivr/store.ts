@@ -14,7 +14,7 @@ import { routeScoreableTest } from "../../results/scoring/routing.js";
  * end, which routes it to an evaluator exactly as an online submission does.
  */
 
-export const ivrError = (status: number, key: keyof typeof ivrMessages) => new HttpError(status, ivrMessages[key], `calls.ivr.messages.${String(key)}`);
+export const ivrError = (status: number, key: keyof typeof ivrMessages) => new HttpError(status, ivrMessages[key], `webCall.messages.${String(key)}`);
 
 /** A recorded response as a channel hands it over. */
 export interface RecordedAudio {

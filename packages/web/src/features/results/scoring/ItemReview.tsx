@@ -69,6 +69,14 @@ export function ItemReview({ testId, lang, item, state, setObjective, setScoring
           </Text>
         )}
         {isResponseKind(item.kind) && <ResponseBox response={item.response} labelId={responseLabelId} lang={lang} />}
+        {item.response_audio_url && (
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              {t("webCall.spokenResponse", { question: name })}
+            </Text>
+            <audio controls preload="metadata" src={item.response_audio_url} aria-label={t("webCall.spokenResponse", { question: name })} style={{ width: "100%", maxWidth: 480 }} />
+          </Stack>
+        )}
         {item.answer !== null && (
           <Group gap="sm" wrap="wrap">
             <Text size="sm">

@@ -1,4 +1,4 @@
-import { Anchor, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Stack, Text } from "@mantine/core";
 import { useTranslation } from "../../../i18n";
 import type { TestShowView } from "@parlance/contract";
 import { useStartup } from "../../../ui/startup";
@@ -10,7 +10,7 @@ import { Link } from "react-router";
 /**
  * What the candidate must know before this test, by method (spec §2 prelude): online, paper (the
  * PDF and the days until expiry), ivr (the number to call and the access code), live, video, and
- * phone plus online. The web call of ivr tests is a later issue: no button is offered for it here.
+ * phone plus online. An ivr test also offers its web call (/testing/tests/{id}/web_call) where allowed.
  */
 export function PreludeInstructions({ show }: { show: TestShowView }) {
   const { t } = useTranslation();
@@ -66,6 +66,11 @@ export function PreludeInstructions({ show }: { show: TestShowView }) {
             </Stack>
           )}
           <Text>{expiry}</Text>
+          {show.allowWebIVR && show.attemptState !== "received" && (
+            <Button component={Link} to={`/testing/tests/${show.assignedTestId}/web_call`} variant="light" w="fit-content">
+              {t("takingFlow.prelude.webCallButton")}
+            </Button>
+          )}
         </Stack>
       );
     case "live":

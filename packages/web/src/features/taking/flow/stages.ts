@@ -27,7 +27,8 @@ export const proctorPending = (show: TestShowView) => show.proctorPasswordNeeded
 
 /** Where the page opens: a started attempt resumes at once, a submitted one shows that it is done. */
 export function initialStage(show: TestShowView): Stage {
-  if (show.attemptState === "in_progress") return "inProgress";
+  // A phone test's attempt is in progress during its call: its page stays the prelude (the call is elsewhere).
+  if (show.attemptState === "in_progress" && show.testMethod !== "ivr") return "inProgress";
   if (show.attemptState === "received") return "finished";
   return needsCapabilityCheck(show) ? "capability" : "prelude";
 }
