@@ -70,11 +70,9 @@ export const routes = [
         children: [
           { path: "/overview", element: page(() => import("../features/overview/OverviewPage")) },
           // News and its administration (evaluators-results-account.md §2); /admin is the hub of every administration screen, its cards by permission.
-          { path: "/news", element: page(() => import("../features/news/NewsListPage")) },
-          { path: "/news/:slug", element: page(() => import("../features/news/ArticlePage")) },
+          ...["/news", "/news/:slug"].map((path) => ({ path, element: page(() => import("../features/news/NewsScreens")) })),
           { path: "/admin", element: page(() => import("../features/news/admin/AdminHomePage")) },
-          { path: "/admin/news", element: guarded("manageNews", page(() => import("../features/news/admin/AdminNewsListPage"))) },
-          ...["/admin/news/create", "/admin/news/:id/edit"].map((path) => ({ path, element: guarded("manageNews", page(() => import("../features/news/admin/ArticleFormPage"))) })),
+          ...["/admin/news", "/admin/news/create", "/admin/news/:id/edit"].map((path) => ({ path, element: guarded("manageNews", page(() => import("../features/news/admin/AdminNewsScreens"))) })),
           { path: "/testing", element: page(() => import("../features/testing/TestingHomePage")) },
           { path: "/testing/settings", element: guarded("settings", page(() => import("../features/settings/SettingsHomePage"))) },
           { path: "/testing/settings/offices", element: <Navigate to="/testing/settings" replace /> },
