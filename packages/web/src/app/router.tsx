@@ -157,6 +157,10 @@ export const routes = [
           ...["/testing/contact_to_schedule", "/testing/contact_to_schedule/:kind"].map((path) => ({ path, element: page(() => import("../features/payments/prepay/ContactToSchedulePage")) })),
           { path: "/translation/projects/charge/:id", element: guarded("translation", page(() => import("../features/payments/translation/ChargeProjectPage"))) },
           { path: "/translation/projects/charge/:id/complete", element: guarded("translation", page(() => import("../features/payments/translation/ChargeCompletePage"))) },
+          // Administration (evaluators-results-account.md §2): feature flags, impersonation, the session page.
+          { path: "/feature_flags", element: guarded("featureFlags", page(() => import("../features/admin/FeatureFlagsPage"))) },
+          { path: "/impersonate", element: guarded("impersonate", page(() => import("../features/admin/ImpersonatePage"))) },
+          { path: "/session", element: guarded("viewSession", page(() => import("../features/admin/SessionPage"))) },
           { path: "/dev/mailbox", element: guarded("devMailbox", page(() => import("../features/mailbox/MailboxPage"))) },
           // The developer phone (issue 15): the local voice provider's calls ring there (the Administrator's, as the mailbox).
           { path: "/dev/phone", element: guarded("devMailbox", page(() => import("../features/calls/phone/DevPhonePage"))) },

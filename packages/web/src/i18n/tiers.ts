@@ -6,7 +6,7 @@
  */
 export const STRING_TIERS = {
   /** The frame of every screen (header, menus, banners, errors) and the sign-in page: before anything shows. */
-  entry: ["common", "errors", "languages", "login", "messages", "nav", "notFound", "shell", "specMessages"],
+  entry: ["common", "errors", "languages", "login", "messages", "nav", "notFound", "shell", "specMessages", "sso", "actingAs"],
   /** The other signed-out screens: a forgotten password, a new password, an account's activation. */
   account: ["activate", "assistance", "resetPassword"],
   /** Take a Test and the test flow, with the generic words they use too (ui: Ok, Cancel, Close, pages). */

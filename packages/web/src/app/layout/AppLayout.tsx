@@ -10,6 +10,7 @@ import classes from "./AppLayout.module.css";
 import { SIGN_OUT_FORM_ID } from "../../ui/signOut";
 import { ScreenErrorBoundary } from "../ScreenErrorBoundary";
 import { Group } from "../../ui/plain";
+import { useStartup } from "../../ui/startup";
 
 /**
  * The frame of every screen: header (product name, main navigation, language, account menu),
@@ -18,10 +19,13 @@ import { Group } from "../../ui/plain";
  */
 // Most visitors never open the phone drawer: it is not in the entry chunk.
 const NavDrawer = lazy(() => import("./NavDrawer"));
+// Shown only while an impersonator acts as the user: its own chunk, not the entry's.
+const ActingAsBanner = lazy(() => import("../../features/admin/ActingAsBanner"));
 
 export function AppLayout() {
   const { t } = useTranslation();
   const { main, account } = useNavLinks();
+  const { startup } = useStartup();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawer = { close: () => setDrawerOpen(false), toggle: () => setDrawerOpen((o) => !o) };
   const [drawerUsed, setDrawerUsed] = useState(false);
@@ -81,6 +85,11 @@ export function AppLayout() {
       <main id="main-content" tabIndex={-1} className={classes.main}>
         {/* Mantine's Container (size lg, no side padding, md above and xl below from sm up) */}
         <div style={{ "--container-size": "var(--container-size-lg)" } as CSSProperties} className={`m_7485cace mantine-Container-root ${classes.container}`} data-size="lg" data-strategy="block">
+          {startup.impersonatedBy && (
+            <Suspense fallback={null}>
+              <ActingAsBanner />
+            </Suspense>
+          )}
           <Banners />
           <ScreenErrorBoundary resetKey={location.pathname}>
             <Outlet />

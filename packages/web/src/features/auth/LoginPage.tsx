@@ -9,9 +9,10 @@ import { useApiErrorText } from "../../ui/useApiErrorText";
 import { preloadable } from "../../ui/preloadable";
 import { AuthCard } from "./AuthCard";
 import { looksLikeEmail } from "./email";
-import { AnchorButton, AnchorLink, Button, Group, Loader, Stack, Text, TextInput } from "../../ui/plain";
+import { emailDomain } from "@parlance/contract";
+import { AnchorButton, AnchorLink, Button, ButtonLink, Group, Loader, Stack, Text, TextInput } from "../../ui/plain";
 
-type Step = "email" | "password" | "code";
+type Step = "email" | "password" | "code" | "sso";
 
 // Not on the first screen (the email step): downloaded once that is shown, before it is needed.
 const PasswordInput = preloadable(() => import("./PasswordField").then((m) => m.default));
@@ -21,13 +22,13 @@ const PasswordInput = preloadable(() => import("./PasswordField").then((m) => m.
  * code step. A `?error=<key>` left by a failed form post is shown by the layout's banners.
  * Drawn without Mantine's code (ui/plain.tsx: the same markup and look), which then downloads
  * with the next screen; the password field (Mantine's PasswordInput) downloads once the page shows.
- * Single sign-on is a further step only when startup.enableSSO is on; no provider is configured
- * yet, so that step does not exist until the SSO adapter does.
+ * Single sign-on (startup.enableSSO): an address of one of startup.ssoDomains goes to the SSO step,
+ * whose button leaves for the provider through the server's /sso/start (a full page load).
  */
 export default function LoginPage() {
   const { t } = useTranslation();
   const errorText = useApiErrorText();
-  const { signedIn, refresh, setLanguage } = useStartup();
+  const { startup, signedIn, refresh, setLanguage } = useStartup();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const next = safeNextPath(params.get("next"));
@@ -87,8 +88,9 @@ export default function LoginPage() {
       if (!value) return setFieldError(t("login.provideEmail"));
       if (!looksLikeEmail(value)) return setFieldError(t("login.invalidEmail"));
       setEmail(value);
-      return go("password");
+      return go(startup.enableSSO && startup.ssoDomains?.includes(emailDomain(value)) ? "sso" : "password");
     }
+    if (step === "sso") return;
     if (step === "password") {
       if (!password) return setFieldError(t("login.providePassword"));
       return void signIn({ email_address: email, password });
@@ -99,7 +101,8 @@ export default function LoginPage() {
   }
 
   const keepNext = next ? `&next=${encodeURIComponent(next)}` : "";
-  const lead = { email: t("login.emailLead"), password: t("login.passwordLead"), code: t("login.codeLead") }[step];
+  const lead = { email: t("login.emailLead"), password: t("login.passwordLead"), code: t("login.codeLead"), sso: t("sso.lead") }[step];
+  const ssoStart = `/sso/start?${new URLSearchParams({ email_address: email, ...(next ? { next } : {}) })}`;
 
   return (
     <AuthCard title={t("login.title")} lead={lead}>
@@ -158,9 +161,22 @@ export default function LoginPage() {
             />
           )}
 
-          <Button type="submit" loading={busy} fullWidth>
-            {step === "email" ? t("login.continue") : t("login.signIn")}
-          </Button>
+          {step === "sso" ? (
+            <>
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm">{t("login.signingInAs", { email })}</Text>
+                <AnchorButton onClick={() => go("email")}>{t("login.changeEmail")}</AnchorButton>
+              </Group>
+              <ButtonLink to={ssoStart} reloadDocument>
+                {t("sso.continue")}
+              </ButtonLink>
+              <AnchorButton onClick={() => go("password")}>{t("sso.usePassword")}</AnchorButton>
+            </>
+          ) : (
+            <Button type="submit" loading={busy} fullWidth>
+              {step === "email" ? t("login.continue") : t("login.signIn")}
+            </Button>
+          )}
 
           {step === "password" && (
             <AnchorLink to="/assistance">

@@ -8,4 +8,7 @@ export type AdminHubLink = NavLinkDef & { descriptionKey: string };
  */
 export const ADMIN_HUB_LINKS: readonly AdminHubLink[] = [
   { to: "/admin/news", labelKey: "newsAdmin.hub.news", descriptionKey: "newsAdmin.hub.newsText", permission: "manageNews" },
+  { to: "/feature_flags", labelKey: "admin.hub.flags", descriptionKey: "admin.hub.flagsText", permission: "featureFlags" },
+  { to: "/impersonate", labelKey: "admin.hub.impersonate", descriptionKey: "admin.hub.impersonateText", permission: "impersonate" },
+  { to: "/session", labelKey: "admin.hub.session", descriptionKey: "admin.hub.sessionText", permission: "viewSession" },
 ];
