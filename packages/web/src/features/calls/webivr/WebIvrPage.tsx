@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Alert, Badge, Button, Group, Paper, Progress, Select, Stack, Text, Title } from "@mantine/core";
+import { Alert, Box, Button, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { CALL_STATE, ivrMessages, takingMessages, webIvrRoutes } from "@parlance/contract";
@@ -8,6 +8,7 @@ import { call } from "../../../api/client";
 import { PageHeader } from "../../../ui/PageHeader";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { RemoteData } from "../../../ui/RemoteData";
+import { StatusTag } from "../../../ui/StatusTag";
 import { openConfirm } from "../../../ui/modals";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { useAudioDevices } from "./useAudioDevices";
@@ -26,7 +27,9 @@ function LevelBar({ label, value }: { label: string; value: number }) {
           {value}%
         </Text>
       </Group>
-      <Progress value={value} aria-label={label} role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} aria-valuetext={`${value}%`} transitionDuration={80} />
+      <Box role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} aria-valuetext={`${value}%`} h={8} bg="gray.2" style={{ borderRadius: 4, overflow: "hidden" }}>
+        <Box h="100%" w={`${value}%`} bg={value > 85 ? "red.7" : "teal.7"} style={{ transition: "width 80ms linear" }} />
+      </Box>
     </Stack>
   );
 }
@@ -102,6 +105,7 @@ function WebCall({ testId, resumable }: { testId: number; resumable: boolean }) 
       children: <Text size="sm">{t("webCall.endText")}</Text>,
       labels: { confirm: t("webCall.endCall"), cancel: t("ui.cancel") },
       confirmProps: { color: "red" },
+      closeButtonProps: { "aria-label": t("ui.close") },
       onConfirm: () => void ivr.end(),
     });
 
@@ -115,9 +119,9 @@ function WebCall({ testId, resumable }: { testId: number; resumable: boolean }) 
       )}
       <Group gap="sm">
         <Text fw={600}>{t("webCall.callState")}</Text>
-        <Badge data-testid="call-state" data-state={ivr.state} variant="light" color={inCall ? "green" : ivr.state === CALL_STATE.cancelled ? "red" : "gray"}>
-          {t(`webCall.states.${STATE_KEYS[ivr.state] ?? "notStarted"}`)}
-        </Badge>
+        <span data-testid="call-state" data-state={ivr.state}>
+          <StatusTag tone={inCall ? "good" : ivr.state === CALL_STATE.cancelled ? "bad" : "neutral"}>{t(`webCall.states.${STATE_KEYS[ivr.state] ?? "notStarted"}`)}</StatusTag>
+        </span>
       </Group>
 
       {!inCall && ivr.state !== CALL_STATE.disconnected && (

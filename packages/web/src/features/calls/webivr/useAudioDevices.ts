@@ -84,6 +84,7 @@ export function useAudioDevices() {
       const sink = el as SinkElement;
       if (speakerId && sink.setSinkId) await sink.setSinkId(speakerId).catch(() => undefined);
       await el.play();
+      if (el.srcObject) return;
       const captured = sink.captureStream?.();
       if (captured && captured.getAudioTracks().length) {
         const analyser = audioContext().createAnalyser();
@@ -109,6 +110,11 @@ export function useAudioDevices() {
         const src = ctx.createBufferSource();
         src.buffer = buffer;
         src.connect(dest);
+        // The tone is measured at its source: the output bar shows it whatever the speaker.
+        const analyser = ctx.createAnalyser();
+        analyser.fftSize = 1024;
+        src.connect(analyser);
+        outputAnalyser.current = analyser;
         const el = new Audio();
         el.srcObject = dest.stream;
         src.onended = () => {
