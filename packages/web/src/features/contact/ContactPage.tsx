@@ -71,7 +71,11 @@ export default function ContactPage() {
           </Title>
           <form onSubmit={onSubmit} noValidate aria-busy={busy}>
             <Stack gap="md">
-              {sent && <Alert color="green" role="status" title={t("contact.messages.sent")} />}
+              {sent && (
+                <Alert color="green" variant="light" role="status">
+                  {t("contact.messages.sent")}
+                </Alert>
+              )}
               <NativeSelect
                 label={t("contact.topic")}
                 value={topic}

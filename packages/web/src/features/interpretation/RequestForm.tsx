@@ -111,8 +111,9 @@ export function RequestForm() {
     <form onSubmit={onSubmit} noValidate aria-busy={busy} aria-labelledby="interpretation-form-title">
       <Stack gap="md">
         {sent && (
-          <Alert color="green" role="status" title={t("interpretation.messages.submitted", { defaultValue: interpretationMessages.submitted })}>
-            {t("interpretation.sentHint")}
+          <Alert color="green" variant="light" role="status">
+            <Text fw={600}>{t("interpretation.messages.submitted", { defaultValue: interpretationMessages.submitted })}</Text>
+            <Text size="sm">{t("interpretation.sentHint")}</Text>
           </Alert>
         )}
         <Radio.Group label={t("interpretation.fields.form_type")} value={values.form_type} onChange={(v) => set("form_type", v)} required>
