@@ -198,14 +198,17 @@ function WebCall({ testId, resumable }: { testId: number; resumable: boolean }) 
       )}
 
       {ivr.state === CALL_STATE.disconnected && (
-        <Alert color={ivr.view?.submitted ? "green" : "gray"} title={t("webCall.endedTitle")}>
+        <Paper withBorder p="md" radius="md">
           <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t("webCall.endedTitle")}
+            </Title>
             <Text size="sm">{ivr.view?.submitted ? t("webCall.submitted") : t("webCall.endedWithout")}</Text>
             <Button component={Link} to="/testing/tests" variant="default" w="fit-content">
               {t("webCall.backToTests")}
             </Button>
           </Stack>
-        </Alert>
+        </Paper>
       )}
     </Stack>
   );
