@@ -19,7 +19,7 @@ const catalogs = { "phoneCalls.messages": phoneCallMessages };
 export function CallCandidateDialog({ assignedTestId, testDescription, opened, onClose }: { assignedTestId: number; testDescription: string; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t("phoneCalls.dialog.title")} size="lg">
+    <Modal opened={opened} onClose={onClose} title={t("phoneCalls.dialog.title")} size="lg" closeButtonProps={{ "aria-label": t("ui.close") }}>
       {/* A fresh form each time it opens: no state of the last call lingers. */}
       {opened && <CallCandidateForm assignedTestId={assignedTestId} testDescription={testDescription} onClose={onClose} />}
     </Modal>
@@ -52,7 +52,7 @@ function CallCandidateForm({ assignedTestId, testDescription, onClose }: { assig
     const ok = request.isSuccess && request.data.success;
     return (
       <Stack gap="md">
-        <Alert color={ok ? "green" : "red"} variant="light" role={ok ? "status" : "alert"} title={ok ? t("phoneCalls.messages.assigned") : t("phoneCalls.messages.notAssigned")}>
+        <Alert color={ok ? "blue" : "red"} variant="light" role={ok ? "status" : "alert"} title={ok ? t("phoneCalls.messages.assigned") : t("phoneCalls.messages.notAssigned")}>
           {ok ? t("phoneCalls.dialog.calling", { number: number?.international ?? "" }) : request.isError ? errorText(request.error) : t("phoneCalls.page.tryAgain")}
         </Alert>
         <Group justify="flex-end">

@@ -87,7 +87,7 @@ function CallForm({ data }: { data: TestsCallView }) {
           <div aria-live="polite">
             {request.isPending && <Text role="status">{t("phoneCalls.requesting")}</Text>}
             {answered?.success && (
-              <Alert color="green" variant="light" role="status" title={t("phoneCalls.messages.callRequested")}>
+              <Alert color="blue" variant="light" role="status" title={t("phoneCalls.messages.callRequested")}>
                 {t("phoneCalls.page.willCall", { number: calledAt })}
               </Alert>
             )}
