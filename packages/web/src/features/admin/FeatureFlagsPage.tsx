@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { adminRoutes, featureFlagMessages, type FeatureFlag, type FeatureFlagRule } from "@parlance/contract";
 import { call, ApiCallError } from "../../api/client";
@@ -69,9 +69,9 @@ export default function FeatureFlagsPage() {
                   <Title order={2} size="h4" id={`flag-${flag.id}`}>
                     {t(`admin.flags.names.${flag.name}`, { defaultValue: flag.name })} <Text span c="gray.7" size="sm" ff="monospace">({flag.name})</Text>
                   </Title>
-                  <Badge color={flag.on_by_default ? "green" : "gray"} variant="light">
+                  <Text size="sm" fw={600}>
                     {flag.on_by_default ? t("admin.flags.onByDefault") : t("admin.flags.offByDefault")}
-                  </Badge>
+                  </Text>
                 </Group>
                 {flag.rules.length === 0 ? (
                   <Text size="sm" c="gray.7">
