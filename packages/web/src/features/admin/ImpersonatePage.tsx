@@ -55,7 +55,8 @@ export default function ImpersonatePage() {
               label={t("admin.impersonate.email")}
               description={t("admin.impersonate.hint")}
               value={email}
-              onChange={setEmail}
+              // Mantine writes a chosen option's label (name <email>) into the field; keep its value, the email.
+              onChange={(typed) => setEmail(search.results.find((r) => r.label === typed)?.value ?? typed)}
               data={search.results}
               filter={({ options }) => options}
               maxLength={125}
