@@ -39,6 +39,7 @@ export const IVR_RESPONSE_TYPES = ["audio/webm", "audio/ogg", "audio/wav", "audi
 export const ivrMessages = {
   setupFailure: "An error occurred while setting up the IVR test.",
   notIvr: "This test is not taken by phone.",
+  webCallOff: "This test cannot be taken by a call from the browser. Please ask for a phone call.",
   noContent: "This phone test has no prompts yet.",
   badToken: "This call's access token is not valid for this test. Start the call again.",
   tokenExpired: "This call's access token has expired. Start the call again.",

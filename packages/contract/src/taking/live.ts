@@ -42,6 +42,8 @@ export const testLiveView = z.object({
   /** A video test (a video room) rather than a live one (a phone call from the interpreter). */
   video: z.boolean(),
   // --- ours ---
+  /** A video test's room is offered (the `video` feature flag); off, the interpreter calls instead. */
+  videoRoom: z.boolean(),
   assignedTestId: z.number().int(),
   testDescription: z.string(),
   testMethod: z.enum(["live", "video"]),

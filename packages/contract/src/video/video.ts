@@ -18,6 +18,7 @@ export const videoMessages = {
   // Ours.
   badId: "The test id must be a positive whole number.",
   notFound: "That video test was not found.",
+  roomOff: "This test is not held in a video room; the interpreter will call you.",
   notStarted: "Start the test before joining its video room.",
   finished: "This test's session has ended.",
 } as const;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { isFeatureEnabled } from "../admin/feature-flags.js";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { VIDEO_SOCKET_PATH, VIDEO_TOKEN_TTL_SECONDS, videoMessages, type VideoAccessToken, type VideoMessage, type VideoRole } from "@parlance/contract";
 import type { AppContext } from "../context.js";
@@ -24,6 +25,8 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("hex
 async function candidateMayJoin(ctx: AppContext, scope: Scope, id: number): Promise<void> {
   const held = await heldTest(ctx.db, scope, id).catch(() => null);
   if (!held || held.deletedAt || held.method !== "video") throw videoError(404, "notFound");
+  // The `video` feature flag may turn this test's room off: the interpreter calls instead.
+  if (!(await isFeatureEnabled(ctx.db, "video", { testId: held.testId }))) throw videoError(409, "roomOff");
   const attempt = held.attempt;
   if (!attempt || attempt.contentVersionId === null) {
     if (attempt && attempt.state !== "in_progress") throw videoError(409, "finished");
@@ -36,6 +39,7 @@ async function evaluatorMayJoin(ctx: AppContext, scope: Scope, id: number): Prom
   const booked = await bookedTest(ctx.db, scope, id).catch(() => null);
   if (!booked || !booked.bookedWithMe || booked.status === "declined" || booked.method !== "video") throw videoError(404, "notFound");
   if (booked.finished) throw videoError(409, "finished");
+  if (!(await isFeatureEnabled(ctx.db, "video", { testId: booked.testId }))) throw videoError(409, "roomOff");
 }
 
 /** GET /api/videos/{candidate,evaluator}_access_token/{id}: a token for this room and this person, for a few minutes, once. */

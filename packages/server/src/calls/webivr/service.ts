@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { isFeatureEnabled } from "../../admin/feature-flags.js";
 import { and, eq, lt } from "drizzle-orm";
 import { WEBIVR_TOKEN_SECONDS, webIvrParams, type IvrCallView } from "@parlance/contract";
 import type { z } from "zod";
@@ -23,6 +24,8 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("hex
 async function callableTest(ctx: AppContext, scope: Scope, assignedTestId: number) {
   const held = await heldTest(ctx.db, scope, assignedTestId);
   if (held.method !== "ivr") throw ivrError(422, "notIvr");
+  // The `web_call` feature flag decides whether this test may be taken by a call from the browser.
+  if (!(await isFeatureEnabled(ctx.db, "web_call", { testId: held.testId }))) throw ivrError(422, "webCallOff");
   if (held.attempt?.state === "received") throw refuse("alreadySubmitted");
   const why = startRefusal(held, new Date());
   if (why) throw refuse(why);

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { isFeatureEnabled } from "../../admin/feature-flags.js";
 import { liveMessages, type liveParams, type takingParams, type TestContent, type TestContentView, type TestLiveView } from "@parlance/contract";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
@@ -66,6 +67,7 @@ export async function liveShow(ctx: AppContext, scope: Scope, { aid }: z.output<
   return {
     candidateTestId: held.attempt?.id ?? null,
     video: held.method === "video",
+    videoRoom: held.method === "video" && (await isFeatureEnabled(ctx.db, "video", { testId: held.testId })),
     assignedTestId: held.id,
     testDescription: facts.description,
     testMethod: held.method,

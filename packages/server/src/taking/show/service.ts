@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { isFeatureEnabled } from "../../admin/feature-flags.js";
 import type { takingParams, TestShowView } from "@parlance/contract";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
@@ -47,7 +48,8 @@ export async function showTest(ctx: AppContext, scope: Scope, { id }: z.output<t
   const attemptState = attempt?.state === "received" ? "received" : attempt?.state === "in_progress" && attempt.contentVersionId !== null ? "in_progress" : "not_started";
   return {
     accessCode: facts.accessCode,
-    allowWebIVR: ivr,
+    // The web call is offered unless the `web_call` feature flag turns it off for this test.
+    allowWebIVR: ivr && (await isFeatureEnabled(ctx.db, "web_call", { testId: held.testId })),
     assignedTestId: id,
     callCandidate: ivr,
     date: facts.scheduledAt ? facts.scheduledAt.toISOString() : null,

@@ -94,7 +94,8 @@ describe("Tests Show", () => {
       callCandidate: true,
       ivrLocalNumberTwilio: t.ctx.config.voiceLocalNumber,
       timeLimit: null,
-      sectionCount: 0,
+      // The demo's Spanish phone test has its IVR content: one section of prompts.
+      sectionCount: 1,
       proctored: false,
       honorStatement: "short",
     });

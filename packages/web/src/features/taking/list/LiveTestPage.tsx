@@ -137,7 +137,8 @@ function LiveSession({ view }: { view: TestLiveView }) {
             <Text size="sm">{t(`takeTest.live.started.${who}`, { time: when(view.testAt) })}</Text>
           </Alert>
           {/* A video test joins its room at test start (spec §4). */}
-          {view.video && <VideoRoom role="candidate" assignedTestId={view.assignedTestId} />}
+          {view.video &&
+            (view.videoRoom ? <VideoRoom role="candidate" assignedTestId={view.assignedTestId} /> : <Text size="sm">{t("video.messages.roomOff")}</Text>)}
           <SessionContent content={content} />
         </>
       )}
