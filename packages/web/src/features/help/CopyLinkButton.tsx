@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { ActionIcon, Tooltip } from "@mantine/core";
+import { ActionIcon } from "@mantine/core";
 import { useTranslation } from "../../i18n";
 
 /** How long "Link copied" shows (spec §9: copy feedback 2 seconds). */
@@ -29,11 +29,11 @@ export function CopyLinkButton({ url, title }: { url: string; title: string }) {
   const label = t("help.copyLink", { title });
   return (
     <>
-      <Tooltip label={label} withArrow>
-        <ActionIcon variant="subtle" color={outcome === "copied" ? "teal" : "gray"} size="lg" aria-label={label} onClick={() => void copy()}>
-          {outcome === "copied" ? <CheckIcon /> : <LinkIcon />}
-        </ActionIcon>
-      </Tooltip>
+      {/* No tooltip: the button's name and the status beside it say it all, and Mantine's Tooltip
+          would pull the rest of floating-ui into a chunk the test pages share. */}
+      <ActionIcon variant="subtle" color={outcome === "copied" ? "teal" : "gray"} size="lg" aria-label={label} onClick={() => void copy()}>
+        {outcome === "copied" ? <CheckIcon /> : <LinkIcon />}
+      </ActionIcon>
       <span role="status" aria-live="polite" style={{ fontSize: "var(--mantine-font-size-sm)", color: outcome === "failed" ? "var(--mantine-color-red-8)" : "var(--mantine-color-teal-9)", whiteSpace: "nowrap" }}>
         {outcome === "copied" ? t("help.linkCopied") : outcome === "failed" ? t("help.copyFailed") : ""}
       </span>
