@@ -40,7 +40,8 @@ export default function DevPhonePage() {
     { key: "candidate", header: t("phoneCalls.dev.candidate"), cell: (c) => c.candidateName },
     { key: "test", header: t("phoneCalls.dev.test"), cell: (c) => c.testDescription },
     { key: "at", header: t("phoneCalls.dev.at"), cell: (c) => formatDateTime(c.created_at, language), nowrap: true },
-    { key: "status", header: t("phoneCalls.dev.status"), cell: (c) => <Badge variant="light" color={c.status === "ringing" ? "green" : "gray"}>{t(`phoneCalls.status.${c.status}`)}</Badge> },
+    // Dark text on the light badge: the light green badge's own text failed colour contrast.
+    { key: "status", header: t("phoneCalls.dev.status"), cell: (c) => <Badge variant="light" color={c.status === "ringing" ? "blue" : "gray"} c={c.status === "ringing" ? "blue.9" : "gray.9"}>{t(`phoneCalls.status.${c.status}`)}</Badge> },
     {
       key: "actions",
       header: t("ui.actions"),
