@@ -1,11 +1,6 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { CHROMIUM_ARGS, expectAccessible, signIn } from "./support/browser";
-import { copyDataDir, startServer, type RunningServer } from "./support/server";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, signIn } from "./support/browser";
+import { useFakeMicrophone } from "./support/fake-microphone";
 import { apiSession, assignTestNamed, newBostonCandidate } from "./support/api-session";
 import { signInWithCode } from "./support/candidate-test";
 
@@ -18,36 +13,12 @@ import { signInWithCode } from "./support/candidate-test";
  * the evaluator's list, which other files count.
  */
 const poll = expect.poll;
-let server: RunningServer;
-let browser: Browser;
-let work: string;
-
-beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "parlance-phone-"));
-  const speech = path.join(work, "speech.wav");
-  execFileSync("espeak-ng", ["-v", "en-us", "-s", "160", "-w", speech, "My name is Paul Reyes and I drive an ambulance."]);
-  server = await startServer({ dataDir: copyDataDir(inject("seededDataDir")) });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [...CHROMIUM_ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-audio-capture=${speech}`, "--autoplay-policy=no-user-gesture-required"],
-  });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (work) fs.rmSync(work, { recursive: true, force: true });
-});
-
-async function pageAt(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 }, locale: "en-US", timezoneId: "America/New_York", reducedMotion: "reduce" });
-  context.setDefaultTimeout(20_000);
-  return context.newPage();
-}
+const own = useFakeMicrophone("My name is Paul Reyes and I drive an ambulance.");
+const pageAt = own.pageAt;
 
 describe("phone tests", () => {
   it("the candidate asks for a call, and the developer phone answers it and takes the test to the hang-up", async () => {
-    const admin = await apiSession(server.url, "admin@northwind.example");
+    const admin = await apiSession(own.server.url, "admin@northwind.example");
     const lastName = `Phone${Date.now()}`;
     const candidateId = await newBostonCandidate(admin, "Paul", lastName);
     const { assigned } = await assignTestNamed(admin, candidateId, "English Listening and Speaking (Phone)");
@@ -141,7 +112,7 @@ describe("phone tests", () => {
   }, 240_000);
 
   it("the administrator calls the candidate from the call-candidate dialog after assigning a phone test to give now", async () => {
-    const admin = await apiSession(server.url, "admin@northwind.example");
+    const admin = await apiSession(own.server.url, "admin@northwind.example");
     const lastName = `Dialog${Date.now()}`;
     const candidateId = await newBostonCandidate(admin, "Dora", lastName);
     const page = await pageAt();

@@ -1,11 +1,7 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { CHROMIUM_ARGS, expectAccessible, signIn } from "./support/browser";
-import { copyDataDir, startServer, type RunningServer } from "./support/server";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { expectAccessible, signIn } from "./support/browser";
+import { useFakeMicrophone } from "./support/fake-microphone";
 import { apiSession, assignTestNamed, newBostonCandidate } from "./support/api-session";
 import { signInWithCode } from "./support/candidate-test";
 
@@ -19,34 +15,8 @@ import { signInWithCode } from "./support/candidate-test";
  */
 
 const poll = expect.poll;
-let server: RunningServer;
-let browser: Browser;
-let work: string;
-
-beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "parlance-web-ivr-"));
-  const speech = path.join(work, "speech.wav");
-  const answer = path.join(work, "answer.wav");
-  execFileSync("espeak-ng", ["-v", "en-us", "-s", "160", "-w", speech, "My name is Ivy Lopez and I work as a nurse."]);
-  execFileSync("sox", [speech, answer, "pad", "0", "4.5"]);
-  server = await startServer({ dataDir: copyDataDir(inject("seededDataDir")) });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [...CHROMIUM_ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-audio-capture=${answer}`, "--autoplay-policy=no-user-gesture-required"],
-  });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (work) fs.rmSync(work, { recursive: true, force: true });
-});
-
-async function pageAt(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 }, locale: "en-US", timezoneId: "America/New_York", reducedMotion: "reduce" });
-  context.setDefaultTimeout(20_000);
-  return context.newPage();
-}
+const own = useFakeMicrophone("My name is Ivy Lopez and I work as a nurse.", 4.5);
+const pageAt = own.pageAt;
 
 const level = (page: Page, name: string) => page.getByRole("meter", { name }).evaluate((el) => Number(el.getAttribute("aria-valuenow")));
 /** The call state's word (after its icon). */
@@ -54,7 +24,7 @@ const callState = (page: Page) => page.getByTestId("call-state").evaluate((el) =
 
 describe("a web call from Begin Call to End Call", () => {
   it("records the spoken answers, routes the test to the evaluator and plays the answers on the scoring page", async () => {
-    const admin = await apiSession(server.url, "admin@northwind.example");
+    const admin = await apiSession(own.server.url, "admin@northwind.example");
     const lastName = `Webcall${Date.now()}`;
     const candidateId = await newBostonCandidate(admin, "Ivy", lastName);
     const { assigned } = await assignTestNamed(admin, candidateId, "English Listening and Speaking (Phone)");

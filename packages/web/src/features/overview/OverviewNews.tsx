@@ -32,7 +32,8 @@ export function OverviewNews() {
           <Stack component="ul" gap="sm" style={{ listStyle: "none", padding: 0, margin: 0 }}>
             {data.articles.map((a) => (
               <Card key={a.id} withBorder padding="md" component="li">
-                <Anchor component={Link} to={`/news/${a.slug}`} fw={600}>
+                {/* An article's title and summary are its author's words, in the language written (translate="no"). */}
+                <Anchor component={Link} to={`/news/${a.slug}`} fw={600} translate="no">
                   {a.title}
                 </Anchor>
                 {a.published_at && (
@@ -41,7 +42,7 @@ export function OverviewNews() {
                   </Text>
                 )}
                 {a.summary && (
-                  <Text size="sm" mt={6}>
+                  <Text size="sm" mt={6} translate="no">
                     {cutSummary(a.summary)}
                   </Text>
                 )}
