@@ -8,6 +8,7 @@ import { registerResultsJobs } from "../results/scoring/notify.js";
 import { registerUploadJobs } from "../upload/notify.js";
 import { registerPaperJobs } from "../paper/package-pdf.js";
 import { registerVideoJobs } from "../video/stale-sessions.js";
+import { registerCallJobs } from "../calls/ivr/jobs.js";
 
 /** Every background job the server runs. Areas add theirs here. */
 export async function registerJobHandlers(ctx: AppContext): Promise<void> {
@@ -21,4 +22,5 @@ export async function registerJobHandlers(ctx: AppContext): Promise<void> {
   await registerUploadJobs(ctx);
   await registerPaperJobs(ctx);
   await registerVideoJobs(ctx);
+  await registerCallJobs(ctx);
 }

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { assignedTests, candidateTests, ivrCalls, ivrResponses, scoringAssignments, users, webIvrTokens } from "../../db/schema.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { assign, candidateWithLogin } from "../../taking/test-fixtures.js";
+import { concludeIdleCalls, IVR_IDLE_MINUTES } from "../ivr/engine.js";
 
 /** The web-IVR channel through the real app, and the IVR engine under it (issue 15 points 1, 2, 6). */
 let t: TestApp;
@@ -150,6 +151,26 @@ describe("hang-up, cancel and resuming", () => {
     await a.upload({ token, call_id: resumed.call_id, step: 1, seq: 1 }, { type: "audio/ogg", data: Buffer.from("OggS spoken answer") });
     const hung = (await a.post("event", { token, call_id: resumed.call_id, event: "disconnect" })).json();
     expect(hung).toMatchObject({ state: 4, end_reason: "hangup", responses: 1, submitted: true });
+    expect((await t.ctx.db.select({ s: assignedTests.state }).from(assignedTests).where(eq(assignedTests.id, id)))[0].s).toBe("taken");
+  }, 60_000);
+});
+
+describe("a call left idle (its tab closed)", () => {
+  it("is concluded as abandoned by the idle-call job once IVR_IDLE_MINUTES pass, and not before; with a response the test is submitted", async () => {
+    const { id, a, token } = await ivrTaker("es-ls-ivr");
+    const call = (await a.post("begin", { token })).json();
+    await a.post("event", { token, call_id: call.call_id, event: "accept" });
+    await a.post("prompt_played", { token, call_id: call.call_id, step: 0 });
+    await a.upload({ token, call_id: call.call_id, step: 1, seq: 1 }, { type: "audio/ogg", data: Buffer.from("OggS spoken answer") });
+    const stateOf = async () => (await t.ctx.db.select({ state: ivrCalls.state, endReason: ivrCalls.endReason }).from(ivrCalls).where(eq(ivrCalls.id, call.call_id)))[0];
+    // The call's last event moved into the past (the engine re-checks idleness by the clock under its lock).
+    const lastEventAgo = (minutes: number) => t.ctx.db.update(ivrCalls).set({ lastEventAt: new Date(Date.now() - minutes * 60_000) }).where(eq(ivrCalls.id, call.call_id));
+    await lastEventAgo(IVR_IDLE_MINUTES - 1);
+    await concludeIdleCalls(t.ctx);
+    expect(await stateOf()).toEqual({ state: "accepted", endReason: null });
+    await lastEventAgo(IVR_IDLE_MINUTES + 1);
+    await concludeIdleCalls(t.ctx);
+    expect(await stateOf()).toEqual({ state: "disconnected", endReason: "abandoned" });
     expect((await t.ctx.db.select({ s: assignedTests.state }).from(assignedTests).where(eq(assignedTests.id, id)))[0].s).toBe("taken");
   }, 60_000);
 });
