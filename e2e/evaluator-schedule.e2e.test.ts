@@ -153,6 +153,8 @@ describe("the evaluator's scheduled tests", () => {
     await submit.click();
     await page.getByText("You have declined the booked time. The test has been moved to the new date and time.").waitFor();
     await page.waitForURL(`**${statusPath(toDecline.id)}`);
+    // The URL changes before the status page's code arrives: the decline page (which lists the time too) may still show.
+    await poll(() => heading(page)).toBe("Confirmation Status");
     // The test moved to the chosen time; the decliner proposed it, so it stays theirs, Confirmed.
     // With its meridiem: 21:30 is "9:30 PM", and the page still showing the old 9:30 AM must not pass.
     const [h, m] = chosen.split(":").map(Number);
