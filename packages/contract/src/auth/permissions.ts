@@ -42,6 +42,7 @@ export const PERMISSIONS = [
   "evaluatorDocuments",
   "editSchedule",
   "devMailbox", // the developer mailbox (outside production only): it holds every reset link
+  "backOffice", // the provider's back office: client accounts, staff users, evaluators (and the other back-office screens)
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -105,6 +106,7 @@ const BY_ROLE: Partial<Record<Permission, readonly number[]>> = {
   evaluatorDocuments: [Role.Evaluator, Role.TestingExecutive],
   editSchedule: [Role.ServiceProvider],
   devMailbox: [Role.Administrator],
+  backOffice: [Role.Administrator, Role.TestingExecutive],
 };
 
 /** Testing permissions that a client account only has while it buys testing. */
@@ -136,6 +138,8 @@ export function derivePermissions(roles: readonly number[], account: AccountServ
     if (has("training")) granted.add("training");
     if (has("translation")) granted.add("translation");
     if (has("interpretation")) granted.add("interpretation");
+    // The back office is the provider's: a user of a client account never reaches it, whatever roles they hold.
+    granted.delete("backOffice");
   }
   const testingRoles: readonly number[] = [...CLIENT_ANY, Role.Candidate, Role.Evaluator, Role.TestingExecutive, Role.ServiceProvider];
   // Role 14 (User) gates the Language Testing link, together with a testing role.

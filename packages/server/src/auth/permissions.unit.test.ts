@@ -42,6 +42,15 @@ describe("derivePermissions", () => {
     expect(has([Role.ServiceProvider], null).has("editSchedule")).toBe(true);
   });
 
+  it("opens the back office to the provider's Administrators and Testing Executives only", () => {
+    for (const role of [Role.Administrator, Role.TestingExecutive]) expect(has([role, Role.User], null).has("backOffice"), String(role)).toBe(true);
+    for (const role of [Role.NewsManager, Role.Evaluator, Role.ServiceProvider, Role.Candidate, Role.TestingAccountAdministrator]) {
+      expect(has([role, Role.User], null).has("backOffice"), String(role)).toBe(false);
+    }
+    // Never a client account's user, whatever roles they hold.
+    expect(has([Role.Administrator, Role.TestingAccountAdministrator], full).has("backOffice")).toBe(false);
+  });
+
   it("shows Change password only with role 14, and Language Testing only with role 14 and a testing role", () => {
     expect(has([Role.TestingAccountUser]).has("changePassword")).toBe(false);
     expect(has([Role.TestingAccountUser]).has("languageTesting")).toBe(false);
