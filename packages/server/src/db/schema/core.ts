@@ -18,6 +18,11 @@ export const accounts = pgTable("accounts", {
   medicalOption: boolean("medical_option").notNull().default(false),
   prepay: boolean("prepay").notNull().default(false),
   invoiced: boolean("invoiced").notNull().default(false),
+  /**
+   * Email domains of the account whose users sign in by single sign-on (at most five, lower case, each
+   * belonging to one account): added to SSO_DOMAINS when a provider is configured (sso/).
+   */
+  ssoDomains: text("sso_domains").array().notNull().default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
 

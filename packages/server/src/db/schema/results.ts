@@ -19,6 +19,8 @@ export const evaluators = pgTable("evaluators", {
   acceptsWork: boolean("accepts_work").notNull().default(true),
   /** Ties of load go to whoever waited longest since their last assignment. */
   lastAssignedAt: timestamp("last_assigned_at", { withTimezone: true }),
+  /** Capacity: at most this many open (unscored) tests routed to them; null = no limit. Set in the back office. */
+  maxOpenTests: integer("max_open_tests"),
   createdAt: createdAt(),
 });
 
