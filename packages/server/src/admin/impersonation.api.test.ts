@@ -149,6 +149,23 @@ describe("POST /impersonate_user", () => {
     expect(again.json().message).toBe(impersonationMessages.notActing);
   });
 
+  it("keeps the impersonator's session page while acting (spec §6), and only theirs", async () => {
+    // An Administrator who is also a Testing Executive may impersonate and may view the session.
+    const OPS = "ops.admin@parlance.example";
+    const [ops] = await t.ctx.db.insert(users).values({ email: OPS, firstName: "Ops", lastName: "Admin", roles: [Role.Administrator, Role.TestingExecutive, Role.User], passwordHash: await hashPassword(DEMO_PASSWORD) }).returning({ id: users.id });
+    const acting = sessionCookie(await impersonate("office.user@northwind.example", await t.signIn(OPS)));
+    const dump = await t.request({ method: "GET", url: "/api/session", cookie: acting });
+    expect(dump.statusCode, dump.body).toBe(200);
+    const value = (name: string) => (dump.json().variables as { name: string; value: unknown }[]).find((v) => v.name === name)?.value;
+    expect(value("user_id")).toBe(t.ids.users["office.user@northwind.example"]);
+    expect(value("impersonator_user_id")).toBe(ops.id);
+    // Nothing else of the impersonator's comes along.
+    expect((await t.request({ method: "GET", url: "/api/feature_flags/get_rules", cookie: acting })).statusCode).toBe(403);
+    // The executive cannot view the session, so neither can the user they act as.
+    const executiveActing = sessionCookie(await impersonate("office.user@northwind.example", await t.signIn(EXECUTIVE)));
+    expect((await t.request({ method: "GET", url: "/api/session", cookie: executiveActing })).statusCode).toBe(403);
+  });
+
   it("records the impersonator on what is done while acting, and refuses acting from an acting session", async () => {
     const coordinator = await t.signIn(COORDINATOR);
     const acting = sessionCookie(await impersonate("evaluator@parlance.example", coordinator));

@@ -1,5 +1,5 @@
 import { and, eq, lt, or, sql } from "drizzle-orm";
-import { derivePermissions, parseLanguage, DEFAULT_LANGUAGE, Role, type Service } from "@parlance/contract";
+import { derivePermissions, parseLanguage, DEFAULT_LANGUAGE, Role, type Permission, type Service } from "@parlance/contract";
 import type { Db } from "../db/client.js";
 import { accounts, candidates, sessions, users } from "../db/schema.js";
 import type { Caller } from "../http/caller.js";
@@ -84,6 +84,18 @@ export async function loadCaller(db: Db, times: SessionTimes, secret: string): P
   const accountId = byCode ? row.profile!.accountId : user.accountId;
   const officeId = byCode ? row.profile!.officeId : user.officeId;
   const { account } = row;
+  const permissions = derivePermissions(
+    roles,
+    account
+      ? {
+          services: account.services as Service[],
+          usesProctorService: account.usesProctorService,
+          prepay: account.prepay,
+          invoiced: account.invoiced,
+        }
+      : null,
+  );
+  if (row.session.impersonatorUserId !== null) await keepImpersonatorsSessionView(db, row.session.impersonatorUserId, permissions);
   return {
     userId: user.id,
     email: user.email,
@@ -92,22 +104,21 @@ export async function loadCaller(db: Db, times: SessionTimes, secret: string): P
     roles,
     accountId,
     officeId,
-    permissions: derivePermissions(
-      roles,
-      account
-        ? {
-            services: account.services as Service[],
-            usesProctorService: account.usesProctorService,
-            prepay: account.prepay,
-            invoiced: account.invoiced,
-          }
-        : null,
-    ),
+    permissions,
     language: parseLanguage(user.language) ?? DEFAULT_LANGUAGE,
     sessionIdHash: idHash,
     impersonatorUserId: row.session.impersonatorUserId,
     codeCandidateId: byCode ? row.session.candidateId : null,
   };
+}
+
+/**
+ * Impersonating users inherit the impersonator's session-dump permission (evaluators-results-account.md
+ * §6): an impersonator who may view the session page still may while acting as someone else.
+ */
+async function keepImpersonatorsSessionView(db: Db, impersonatorUserId: number, permissions: Set<Permission>): Promise<void> {
+  const [impersonator] = await db.select({ roles: users.roles, isActive: users.isActive }).from(users).where(eq(users.id, impersonatorUserId));
+  if (impersonator?.isActive && derivePermissions(impersonator.roles, null).has("viewSession")) permissions.add("viewSession");
 }
 
 /** Removes sessions past their absolute or idle lifetime (run as a periodic job). */
