@@ -1,0 +1,1 @@
+CREATE INDEX "candidate_tests_phone_part_deadline_idx" ON "candidate_tests" USING btree ("deadline_at") WHERE "candidate_tests"."state" = 'partially_received';
