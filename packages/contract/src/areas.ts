@@ -43,6 +43,9 @@ import { accountRoutes } from "./account/profile.js";
 import { helpRoutes } from "./help/help.js";
 import { interpretationRoutes } from "./interpretation/interpretation.js";
 import { contactRoutes } from "./contact/contact.js";
+import { backofficeAccountRoutes } from "./backoffice/accounts.js";
+import { backofficeEvaluatorRoutes } from "./backoffice/staff-evaluators.js";
+import { backofficeStaffRoutes } from "./backoffice/staff.js";
 
 /**
  * Every area of the API by name: the one list the server implements (each name needs its
@@ -97,6 +100,9 @@ export const apiAreas = {
   help: helpRoutes,
   interpretation: interpretationRoutes,
   contact: contactRoutes,
+  backofficeAccounts: backofficeAccountRoutes,
+  backofficeStaff: backofficeStaffRoutes,
+  backofficeEvaluators: backofficeEvaluatorRoutes,
 } as const;
 
 export type ApiAreas = typeof apiAreas;

@@ -71,4 +71,7 @@ export * from "./video/video.js";
 export * from "./admin/index.js";
 export * from "./sso/routes.js";
 export * from "./calls/phone.js";
+export * from "./backoffice/accounts.js";
+export * from "./backoffice/staff.js";
+export * from "./backoffice/staff-evaluators.js";
 export * from "./areas.js";

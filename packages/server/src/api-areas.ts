@@ -47,6 +47,8 @@ import { accountHandlers } from "./account/routes.js";
 import { helpHandlers } from "./help/routes.js";
 import { interpretationHandlers } from "./interpretation/routes.js";
 import { contactHandlers } from "./contact/routes.js";
+import { backofficeAccountHandlers } from "./backoffice/accounts/routes.js";
+import { backofficeEvaluatorHandlers, backofficeStaffHandlers } from "./backoffice/staff/routes.js";
 
 /** The handlers of every contract area: an area without its handlers does not compile. */
 type AreaFactories = { [Name in AreaName]: (ctx: AppContext) => AreaHandlers<ApiAreas[Name]> };
@@ -100,6 +102,9 @@ const areaHandlers: AreaFactories = {
   admin: adminHandlers,
   sso: ssoHandlers,
   video: videoHandlers,
+  backofficeAccounts: backofficeAccountHandlers,
+  backofficeStaff: backofficeStaffHandlers,
+  backofficeEvaluators: backofficeEvaluatorHandlers,
 };
 
 /** Areas that exist only outside production (the developer mailbox holds every reset link; the developer phone takes tests). */

@@ -55,7 +55,10 @@ async function scoreObjectiveItems(tx: Tx, candidateTestId: number, content: Tes
   return rows.length ? { correct: rows.filter((r) => r.stateId === "correct").length, total: rows.length } : null;
 }
 
-/** The active evaluator of a language with the fewest open tests; ties to whoever waited longest. */
+/**
+ * The active evaluator of a language with the fewest open tests, below their capacity (max_open_tests,
+ * set in the back office; null is no limit); ties to whoever waited longest.
+ */
 export async function pickEvaluator(tx: Tx, languageId: number): Promise<number | null> {
   const open = sql<number>`(select count(*)::int from ${scoringAssignments} where ${scoringAssignments.evaluatorUserId} = ${evaluators.userId} and ${scoringAssignments.completedAt} is null)`;
   const [row] = await tx
@@ -63,7 +66,14 @@ export async function pickEvaluator(tx: Tx, languageId: number): Promise<number 
     .from(evaluators)
     .innerJoin(evaluatorLanguages, eq(evaluatorLanguages.evaluatorUserId, evaluators.userId))
     .innerJoin(users, eq(users.id, evaluators.userId))
-    .where(and(eq(evaluatorLanguages.languageId, languageId), eq(evaluators.acceptsWork, true), eq(users.isActive, true)))
+    .where(
+      and(
+        eq(evaluatorLanguages.languageId, languageId),
+        eq(evaluators.acceptsWork, true),
+        eq(users.isActive, true),
+        sql`(${evaluators.maxOpenTests} is null or ${open} < ${evaluators.maxOpenTests})`,
+      ),
+    )
     .orderBy(asc(open), sql`${evaluators.lastAssignedAt} asc nulls first`, asc(evaluators.userId))
     .limit(1);
   return row?.userId ?? null;
