@@ -46,6 +46,8 @@ import { contactRoutes } from "./contact/contact.js";
 import { backofficeAccountRoutes } from "./backoffice/accounts.js";
 import { backofficeEvaluatorRoutes } from "./backoffice/staff-evaluators.js";
 import { backofficeStaffRoutes } from "./backoffice/staff.js";
+import { catalogueRoutes } from "./backoffice/catalogue.js";
+import { backofficeContentRoutes } from "./backoffice/content.js";
 
 /**
  * Every area of the API by name: the one list the server implements (each name needs its
@@ -103,6 +105,8 @@ export const apiAreas = {
   backofficeAccounts: backofficeAccountRoutes,
   backofficeStaff: backofficeStaffRoutes,
   backofficeEvaluators: backofficeEvaluatorRoutes,
+  backofficeCatalogue: catalogueRoutes,
+  backofficeContent: backofficeContentRoutes,
 } as const;
 
 export type ApiAreas = typeof apiAreas;

@@ -74,4 +74,6 @@ export * from "./calls/phone.js";
 export * from "./backoffice/accounts.js";
 export * from "./backoffice/staff.js";
 export * from "./backoffice/staff-evaluators.js";
+export * from "./backoffice/catalogue.js";
+export * from "./backoffice/content.js";
 export * from "./areas.js";

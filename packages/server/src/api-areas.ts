@@ -47,6 +47,8 @@ import { accountHandlers } from "./account/routes.js";
 import { helpHandlers } from "./help/routes.js";
 import { interpretationHandlers } from "./interpretation/routes.js";
 import { contactHandlers } from "./contact/routes.js";
+import { catalogueHandlers } from "./backoffice/catalogue/routes.js";
+import { backofficeContentHandlers } from "./backoffice/content/routes.js";
 import { backofficeAccountHandlers } from "./backoffice/accounts/routes.js";
 import { backofficeEvaluatorHandlers, backofficeStaffHandlers } from "./backoffice/staff/routes.js";
 
@@ -105,6 +107,8 @@ const areaHandlers: AreaFactories = {
   backofficeAccounts: backofficeAccountHandlers,
   backofficeStaff: backofficeStaffHandlers,
   backofficeEvaluators: backofficeEvaluatorHandlers,
+  backofficeCatalogue: catalogueHandlers,
+  backofficeContent: backofficeContentHandlers,
 };
 
 /** Areas that exist only outside production (the developer mailbox holds every reset link; the developer phone takes tests). */

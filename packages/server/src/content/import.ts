@@ -26,7 +26,7 @@ export interface ImportReport {
 }
 
 /** A file that passed every check, ready to store. */
-interface CheckedFile {
+export interface CheckedFile {
   testId: number;
   content: TestContent;
   media: MediaEntry[];
@@ -45,8 +45,11 @@ async function findCatalogueTest(db: Db, key: string): Promise<Catalogue | undef
   return row;
 }
 
-/** Every check of one file; all problems are collected so an author fixes them in one pass. */
-async function checkFile(db: Db, source: ContentSource): Promise<{ ok: true; file: CheckedFile } | { ok: false; errors: string[] }> {
+/**
+ * Every check of one file; all problems are collected so an author fixes them in one pass. Stores
+ * nothing (the back office's upload checks with it before publishing: backoffice/content/).
+ */
+export async function checkFile(db: Db, source: ContentSource): Promise<{ ok: true; file: CheckedFile } | { ok: false; errors: string[] }> {
   let text: string;
   try {
     text = await fs.readFile(source.file, "utf8");
@@ -94,7 +97,7 @@ async function checkFile(db: Db, source: ContentSource): Promise<{ ok: true; fil
 }
 
 /** Stores a new version unless the newest one has the same hash. The test row is locked so two importers cannot both add it. */
-async function storeFile(db: Db, label: string, file: CheckedFile): Promise<FileOutcome> {
+export async function storeFile(db: Db, label: string, file: CheckedFile): Promise<FileOutcome> {
   // The bytes first, and even for an unchanged version: a database from before media were stored
   // gets them at its next import. A file already stored (same SHA-256) is left as it is.
   for (const f of file.files) {
