@@ -10,6 +10,7 @@ import { installNotFound } from "./http/web-app.js";
 import { registerApiDocs } from "./http/api-docs.js";
 import { implementApi } from "./api-areas.js";
 import { installVideoSignalling } from "./video/signalling.js";
+import { installOps, loggerOptions, requestIdGenerator } from "./ops/index.js";
 
 /** The largest file any upload accepts (a route may set a smaller limit of its own). */
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
@@ -25,7 +26,9 @@ export interface BuildOptions {
 /** Builds the whole HTTP application on a given context; used by main.ts and by the tests. */
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: ctx.config.logLevel, ...(typeof opts.logger === "object" ? opts.logger : {}) } : false,
+    // Redacted: no secret, password, access code or answer reaches a line (ops/logging.ts).
+    logger: loggerOptions(ctx.config, opts.logger),
+    genReqId: requestIdGenerator(ctx.config.trustProxy),
     // Only behind a proxy we run may X-Forwarded-For name the client (rate limits use it).
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -45,6 +48,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   installSecurityHeaders(app, securityHeaderOptions(ctx.config));
   installErrorHandler(app);
   installRequestContext(app, ctx);
+  // /healthz, /readyz, /metrics and the request metrics (docs/operations.md).
+  installOps(app, ctx);
 
   implementApi(app, ctx);
   // The video rooms' WebSocket (WebRTC signalling between server processes: video/signalling.ts).

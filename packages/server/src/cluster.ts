@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import { serveClusterMetrics } from "./ops/cluster-metrics.js";
 
 /**
  * Several server processes on one port (node:cluster), for PostgreSQL, where the processes share
@@ -12,6 +13,8 @@ const RESTART_DELAY_MS = 1_000;
 export function runPrimary(workers: number): void {
   let stopping = false;
   const fork = () => cluster.fork();
+  // A worker's /metrics asks here for every worker's figures together (ops/cluster-metrics.ts).
+  serveClusterMetrics();
   for (let i = 0; i < workers; i++) fork();
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {

@@ -17,6 +17,8 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  /** The Bearer token Prometheus sends to /metrics (ops/metrics-route.ts); at least 16 characters. */
+  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").max(500).optional(),
   /** The number candidates dial for a phone (IVR) test, shown on the test page. */
   VOICE_LOCAL_NUMBER: z.string().trim().min(3).max(40).default("+1 617 555 0142"),
   /** The toll-free number for phone (IVR) tests, shown on the overview beside the local one. */
@@ -147,6 +149,8 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-For (set when running behind a reverse proxy). */
   trustProxy: boolean;
+  /** The Bearer token of /metrics; without it /metrics is closed in production (ops/metrics-route.ts). */
+  metricsToken?: string;
   /** Session lifetimes in milliseconds. */
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
@@ -198,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true",
+    metricsToken: e.METRICS_TOKEN,
     sessionIdleMs: 30 * 60_000,
     sessionAbsoluteMs: 12 * 60 * 60_000,
     resetKeyMs: 60 * 60_000,

@@ -32,7 +32,17 @@ export interface Database {
    * lock's own connection, without a statement timeout (a migration may take long).
    */
   withStartupLock<T>(fn: (session: Db) => Promise<T>): Promise<T>;
+  /** PostgreSQL only: the connection pool's figures now (ops/metrics.ts). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+/** Connections of the pool: open, idle, requests waiting for one, and the most it opens. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 /** The advisory lock key of migrating and seeding (any fixed number shared by every process). */
@@ -78,7 +88,8 @@ export async function openPglite(dataDir: string, opts: Pick<PGliteOptions, "loa
  * hold the database (or a pool slot) for long; a cancelled statement answers 503 (error-handler).
  */
 export async function openPostgres(url: string, opts: { statementTimeoutMs?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, statement_timeout: opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS });
+  const poolMax = 10;
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, statement_timeout: opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS });
   // An idle client losing its connection must not crash the process.
   pool.on("error", () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -105,6 +116,7 @@ export async function openPostgres(url: string, opts: { statementTimeoutMs?: num
         client.release();
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax }),
     close: () => pool.end(),
   };
 }

@@ -5,6 +5,7 @@ import { loadCaller, SESSION_COOKIE } from "../auth/sessions.js";
 import { checkSameOrigin } from "./same-origin.js";
 import { sessionInStatement } from "./statement-guard.js";
 import { isSignedWebhook } from "./signed-webhook.js";
+import { isOpsPath } from "../ops/index.js";
 
 export const LANGUAGE_COOKIE = "parlance_lang";
 
@@ -13,8 +14,8 @@ export function installRequestContext(app: FastifyInstance, ctx: AppContext): vo
   app.decorateRequest("caller", null);
   app.decorateRequest("language", DEFAULT_LANGUAGE);
   app.addHook("onRequest", async (req) => {
-    // Static assets need neither a session nor a language.
-    if (req.url.startsWith("/assets/")) return;
+    // Static assets and the health checks and metrics need neither a session nor a language.
+    if (req.url.startsWith("/assets/") || isOpsPath(req.url)) return;
     const secret = req.cookies[SESSION_COOKIE];
     // A route whose statement checks the session itself spares this round trip (statement-guard.ts).
     req.caller = secret && !sessionInStatement(req) ? await loadCaller(ctx.db, ctx.config, secret) : null;

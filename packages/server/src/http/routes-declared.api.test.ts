@@ -3,12 +3,15 @@ import * as contract from "@parlance/contract";
 import type { RouteDef } from "@parlance/contract";
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { API_DOCS_PREFIX } from "./api-docs.js";
+import { OPS_PATHS } from "../ops/index.js";
 
 /** Every route group the contract exports, whether or not it is listed in apiAreas. */
 const contractRoutes = (): RouteDef[] => contract.collectRoutes(contract as unknown as Record<string, unknown>);
 const key = (r: { method: string; path?: string; url?: string }) => `${r.method} ${r.path ?? r.url}`;
 /** The video room's WebSocket: not a JSON route; its access is the token of a contract route (docs/video.md). */
 const SOCKETS = new Set([`GET ${contract.VIDEO_SOCKET_PATH}/:id`]);
+/** Health checks and metrics for load balancers and Prometheus: no session, no JSON API (docs/operations.md). */
+const OPS = new Set(OPS_PATHS.map((p) => `GET ${p}`));
 
 let t: TestApp;
 const registered: { method: string; url: string }[] = [];
@@ -26,7 +29,7 @@ describe("route declarations", () => {
       .filter((r) => r.method !== "HEAD" && r.method !== "OPTIONS" && !r.url.startsWith(API_DOCS_PREFIX))
       .map((r) => `${r.method} ${r.url}`);
     expect(served.length).toBeGreaterThan(10);
-    expect(served.filter((r) => !declared.has(r) && !SOCKETS.has(r))).toEqual([]);
+    expect(served.filter((r) => !declared.has(r) && !SOCKETS.has(r) && !OPS.has(r))).toEqual([]);
   });
 
   it("every contract route has a handler: the server serves each one", () => {

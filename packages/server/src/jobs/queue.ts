@@ -11,6 +11,8 @@ export interface JobQueue {
   /** Runs `name` every `cron` (5-field cron, UTC). */
   schedule(name: string, cron: string): Promise<void>;
   stop(): Promise<void>;
+  /** Whether the queue is started and which queues this process works (ops/health.ts: /readyz). */
+  status(): { running: boolean; workers: string[] };
   boss: PgBoss;
 }
 
@@ -41,7 +43,11 @@ export async function startJobQueue(database: Database, opts: { pollingIntervalS
     maintenanceIntervalSeconds: 120,
   } as PgBoss.ConstructorOptions);
   boss.on("error", (err) => console.error("job queue:", err.message));
+  let running = false;
+  boss.on("stopped", () => (running = false));
   await boss.start();
+  running = true;
+  const working = new Set<string>();
   const created = new Set<string>();
   const ensureQueue = async (name: string) => {
     if (created.has(name)) return;
@@ -55,6 +61,7 @@ export async function startJobQueue(database: Database, opts: { pollingIntervalS
       await boss.work(name, { pollingIntervalSeconds: workOpts?.pollingIntervalSeconds ?? opts.pollingIntervalSeconds ?? 2 }, async (jobs) => {
         for (const job of jobs) await handler(job.data as never);
       });
+      working.add(name);
     },
     async send(name, data, sendOpts) {
       await ensureQueue(name);
@@ -65,7 +72,9 @@ export async function startJobQueue(database: Database, opts: { pollingIntervalS
       await boss.schedule(name, cron);
     },
     async stop() {
+      running = false;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
+    status: () => ({ running, workers: [...working] }),
   };
 }
