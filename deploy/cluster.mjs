@@ -1,0 +1,262 @@
+// Several Parlance server processes (the built packages/server/dist/main.js, as `npm start` runs
+// it) on one PostgreSQL database, behind nginx (deploy/nginx.conf.template). Used by deploy/run.mjs
+// and by the browser tests (e2e/support/cluster.ts), so the tested deployment is the documented one.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { buildServerIfStale, serverMain } from "../scripts/server-build.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const template = path.join(import.meta.dirname, "nginx.conf.template");
+export const nginxBinary = process.env.NGINX_BIN || "/usr/sbin/nginx";
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/**
+ * Builds dist/main.js when stale, one builder at a time (two test files may start clusters at
+ * once: the second must not run a half-written bundle). The lock is a folder; one left by a
+ * builder that died is taken over after a minute.
+ */
+export async function ensureServerBuilt() {
+  const lock = path.join(os.tmpdir(), "parlance-server-build.lock");
+  for (const deadline = Date.now() + 120_000; ; await sleep(100)) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (err) {
+      if (err.code !== "EEXIST") throw err;
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`the server build lock ${lock} is held`);
+    }
+  }
+  try {
+    await buildServerIfStale();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Waits until a server process answers: GET /readyz when the server has it (200: database
+ * reachable, listening), else GET /api/startup, the first thing every page asks for.
+ */
+export async function waitReady(url, { child, timeoutMs = 60_000, output = () => "" } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let path = "/readyz";
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`server ${url} exited (${child.exitCode}):\n${output()}`);
+    try {
+      const res = await fetch(`${url}${path}`, { headers: { accept: "application/json" } });
+      if (res.ok) return;
+      if (res.status === 404 && path === "/readyz") path = "/api/startup";
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`server ${url} did not become ready in ${timeoutMs} ms:\n${output()}`);
+}
+
+/**
+ * One server process on 127.0.0.1:port. `env` is added to this process's environment (DATABASE_URL,
+ * PUBLIC_URL, TRUST_PROXY…). `onOutput` gets its output (default: kept for error messages only).
+ */
+export function serverProcess({ port, env = {}, onOutput }) {
+  const url = `http://127.0.0.1:${port}`;
+  let child = null;
+  let output = "";
+  const self = {
+    port,
+    url,
+    address: `127.0.0.1:${port}`,
+    get running() {
+      return child !== null && child.exitCode === null && child.signalCode === null;
+    },
+    get child() {
+      return child;
+    },
+    output: () => output.slice(-20_000),
+    /** Starts it and resolves once it is ready. */
+    async start() {
+      if (self.running) throw new Error(`server ${url} is already running`);
+      output = "";
+      child = spawn(process.execPath, [serverMain], {
+        cwd: root,
+        env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port), HOST: "127.0.0.1" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      for (const stream of [child.stdout, child.stderr]) {
+        stream.on("data", (d) => {
+          output += d;
+          onOutput?.(String(d));
+        });
+      }
+      await waitReady(url, { child, output: self.output });
+    },
+    /** SIGTERM (the server's graceful stop), SIGKILL after `graceMs`; resolves with the exit code. */
+    stop(graceMs = 20_000) {
+      const c = child;
+      if (!c || c.exitCode !== null || c.signalCode !== null) return Promise.resolve(c?.exitCode ?? null);
+      return new Promise((resolve) => {
+        const kill = setTimeout(() => c.kill("SIGKILL"), graceMs);
+        c.once("exit", (code) => {
+          clearTimeout(kill);
+          resolve(code);
+        });
+        c.kill("SIGTERM");
+      });
+    },
+  };
+  return self;
+}
+
+/** deploy/nginx.conf.template with its placeholders filled; `down` upstreams get no new requests. */
+export function renderNginxConfig({ listen, upstreams, workerProcesses = "auto" }) {
+  const lines = upstreams.map((u) => `server ${u.address} max_fails=1 fail_timeout=2s${u.down ? " down" : ""};`);
+  const text = fs
+    .readFileSync(template, "utf8")
+    .replaceAll("{{LISTEN}}", String(listen))
+    .replaceAll("{{WORKER_PROCESSES}}", String(workerProcesses))
+    .replaceAll("{{UPSTREAM_SERVERS}}", lines.join("\n    "));
+  const left = text.match(/\{\{\w+\}\}/);
+  if (left) throw new Error(`nginx.conf.template: ${left[0]} was not filled`);
+  return text;
+}
+
+/**
+ * nginx in the foreground (daemon off) as a child process, with its configuration, pid, logs and
+ * temporary files in `prefix`. `reload(config)` checks the new configuration (nginx -t) and
+ * applies it without dropping a connection (SIGHUP).
+ */
+export async function startNginx({ prefix, config, port, onOutput }) {
+  if (!fs.existsSync(nginxBinary)) throw new Error(`nginx is not installed at ${nginxBinary} (Debian: apt-get install nginx-light)`);
+  for (const dir of ["logs", "tmp"]) fs.mkdirSync(path.join(prefix, dir), { recursive: true });
+  // Run as root, nginx's workers are `nobody`: they must reach tmp/ (nginx gives them its folders).
+  fs.chmodSync(prefix, 0o755);
+  const confFile = path.join(prefix, "nginx.conf");
+  const args = ["-p", prefix, "-c", confFile, "-e", "stderr"];
+  const check = (text) => {
+    fs.writeFileSync(path.join(prefix, "nginx.conf.next"), text);
+    const r = spawnSync(nginxBinary, ["-t", "-q", "-p", prefix, "-c", path.join(prefix, "nginx.conf.next"), "-e", "stderr"], { encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`nginx refused the configuration:\n${r.stderr}`);
+    fs.renameSync(path.join(prefix, "nginx.conf.next"), confFile);
+  };
+  check(config);
+  let output = "";
+  const child = spawn(nginxBinary, [...args, "-g", "daemon off;"], { stdio: ["ignore", "pipe", "pipe"] });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on("data", (d) => {
+      output += d;
+      onOutput?.(String(d));
+    });
+  }
+  const errorLog = path.join(prefix, "logs", "error.log");
+  const failure = () => `${output}${fs.existsSync(errorLog) ? fs.readFileSync(errorLog, "utf8").slice(-4000) : ""}`;
+  for (const deadline = Date.now() + 10_000; ; await sleep(50)) {
+    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${failure()}`);
+    const open = await new Promise((resolve) => {
+      const s = net.connect(port, "127.0.0.1", () => (s.destroy(), resolve(true)));
+      s.on("error", () => resolve(false));
+    });
+    if (open) break;
+    if (Date.now() > deadline) throw new Error(`nginx did not listen on ${port}:\n${failure()}`);
+  }
+  return {
+    child,
+    prefix,
+    accessLog: path.join(prefix, "logs", "access.log"),
+    errorLog,
+    /** Checks and applies a new configuration; old workers finish what they are doing. */
+    async reload(text) {
+      check(text);
+      child.kill("SIGHUP");
+      // The master starts new workers at once; give it a moment before anything relies on them.
+      await sleep(300);
+    },
+    /** Stops nginx: "fast" (SIGTERM) or "graceful" (SIGQUIT: open requests finish first). */
+    stop(mode = "fast") {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      return new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill(mode === "graceful" ? "SIGQUIT" : "SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 15_000).unref();
+      });
+    },
+  };
+}
+
+/**
+ * Starts `count` server processes on one PostgreSQL database behind nginx on `listenPort` (on
+ * 127.0.0.1; the processes on `ports` or free ones). Every process gets PUBLIC_URL (the address users reach: nginx's
+ * unless set), TRUST_PROXY=true and the caller's env. The first starts alone (it migrates and, when
+ * SEED_DEMO allows, makes the demo world under the startup lock); the others after it.
+ *
+ * @param {{ databaseUrl: string | undefined, listenPort: number, count?: number, ports?: number[], prefix: string,
+ *   env?: Record<string, string>, workerProcesses?: string | number, onOutput?: (text: string) => void }} options
+ */
+export async function startCluster({ databaseUrl, listenPort, count = 2, ports: fixedPorts, prefix, env = {}, workerProcesses = "auto", onOutput }) {
+  if (!databaseUrl) throw new Error("DATABASE_URL is required: several processes share one PostgreSQL database (the embedded database is one process's)");
+  await ensureServerBuilt();
+  const publicUrl = env.PUBLIC_URL || `http://127.0.0.1:${listenPort}`;
+  const ports = [...(fixedPorts ?? [])];
+  while (ports.length < count) ports.push(await freePort());
+  const servers = ports.map((port, i) =>
+    serverProcess({ port, env: { TRUST_PROXY: "true", ...env, DATABASE_URL: databaseUrl, PUBLIC_URL: publicUrl }, onOutput: onOutput && ((s) => onOutput(`[server ${i + 1}] ${s}`)) }),
+  );
+  try {
+    await servers[0].start();
+    await Promise.all(servers.slice(1).map((s) => s.start()));
+  } catch (err) {
+    await Promise.all(servers.map((s) => s.stop()));
+    throw err;
+  }
+  const render = (drained = new Set()) =>
+    renderNginxConfig({ listen: `127.0.0.1:${listenPort}`, workerProcesses, upstreams: servers.map((s) => ({ address: s.address, down: drained.has(s) })) });
+  let nginx;
+  try {
+    nginx = await startNginx({ prefix, config: render(), port: listenPort, onOutput: onOutput && ((s) => onOutput(`[nginx] ${s}`)) });
+  } catch (err) {
+    await Promise.all(servers.map((s) => s.stop()));
+    throw err;
+  }
+  return {
+    url: publicUrl,
+    servers,
+    nginx,
+    /**
+     * Restarts every process in turn without failing a request: nginx stops sending it new
+     * requests (marked down, reloaded), it stops gracefully (SIGTERM: open requests finish), the
+     * new one starts (newest build: `beforeStart`), becomes ready and is put back.
+     */
+    async rollingRestart({ beforeStart, drainMs = 1_000 } = {}) {
+      for (const server of servers) {
+        await nginx.reload(render(new Set([server])));
+        await sleep(drainMs);
+        const code = await server.stop();
+        if (code !== 0) throw new Error(`server ${server.url} stopped with ${code}:\n${server.output()}`);
+        await beforeStart?.(server);
+        await server.start();
+        await nginx.reload(render());
+      }
+    },
+    async stop() {
+      await nginx.stop();
+      await Promise.all(servers.map((s) => s.stop()));
+    },
+  };
+}
