@@ -161,6 +161,14 @@ export const routes = [
           { path: "/feature_flags", element: guarded("featureFlags", page(() => import("../features/admin/FeatureFlagsPage"))) },
           { path: "/impersonate", element: guarded("impersonate", page(() => import("../features/admin/ImpersonatePage"))) },
           { path: "/session", element: guarded("viewSession", page(() => import("../features/admin/SessionPage"))) },
+          // The back office's client accounts, staff users and evaluators (issue 17 point 2): Administrators and Testing Executives.
+          { path: "/admin/accounts", element: guarded("backOffice", page(() => import("../features/backoffice/accounts/AccountsPage"))) },
+          ...["/admin/accounts/new", "/admin/accounts/:id/edit"].map((path) => ({ path, element: guarded("backOffice", page(() => import("../features/backoffice/accounts/AccountFormPage"))) })),
+          { path: "/admin/accounts/:id", element: guarded("backOffice", page(() => import("../features/backoffice/accounts/AccountPage"))) },
+          { path: "/admin/staff", element: guarded("backOffice", page(() => import("../features/backoffice/staff/StaffPage"))) },
+          ...["/admin/staff/new", "/admin/staff/:id"].map((path) => ({ path, element: guarded("backOffice", page(() => import("../features/backoffice/staff/StaffFormPage"))) })),
+          { path: "/admin/evaluators", element: guarded("backOffice", page(() => import("../features/backoffice/staff/EvaluatorsPage"))) },
+          ...["/admin/evaluators/new", "/admin/evaluators/:id"].map((path) => ({ path, element: guarded("backOffice", page(() => import("../features/backoffice/staff/EvaluatorFormPage"))) })),
           { path: "/dev/mailbox", element: guarded("devMailbox", page(() => import("../features/mailbox/MailboxPage"))) },
           // The developer phone (issue 15): the local voice provider's calls ring there (the Administrator's, as the mailbox).
           { path: "/dev/phone", element: guarded("devMailbox", page(() => import("../features/calls/phone/DevPhonePage"))) },

@@ -11,4 +11,7 @@ export const ADMIN_HUB_LINKS: readonly AdminHubLink[] = [
   { to: "/feature_flags", labelKey: "admin.hub.flags", descriptionKey: "admin.hub.flagsText", permission: "featureFlags" },
   { to: "/impersonate", labelKey: "admin.hub.impersonate", descriptionKey: "admin.hub.impersonateText", permission: "impersonate" },
   { to: "/session", labelKey: "admin.hub.session", descriptionKey: "admin.hub.sessionText", permission: "viewSession" },
+  { to: "/admin/accounts", labelKey: "backofficeAccounts.hub.accounts", descriptionKey: "backofficeAccounts.hub.accountsText", permission: "backOffice" },
+  { to: "/admin/staff", labelKey: "backofficeStaff.hub.staff", descriptionKey: "backofficeStaff.hub.staffText", permission: "backOffice" },
+  { to: "/admin/evaluators", labelKey: "backofficeStaff.hub.evaluators", descriptionKey: "backofficeStaff.hub.evaluatorsText", permission: "backOffice" },
 ];
