@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { Role } from "@parlance/contract";
-import { createTestApp, type TestApp } from "../test/harness.js";
+import { createTestApp, testDatabaseKind, type TestApp } from "../test/harness.js";
 import { auditLog, users } from "../db/schema.js";
 import { jsonPost, keyFromText, mailsTo } from "../auth/test-support.js";
 import { runAdminCommand } from "./admin-commands.js";
@@ -59,10 +59,10 @@ async function run(args: string[], opts: { smtp?: boolean } = {}) {
 
 const userCount = async () => (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
 
-/** The real command in a child process, on an embedded database folder of its own. */
-function spawnCli(args: string[], dataDir: string): Promise<{ code: number; stdout: string; stderr: string }> {
+/** The real command in a child process: on an embedded database folder of its own, or on DATABASE_URL. */
+function spawnCli(args: string[], dataDir: string, databaseUrl = ""): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", "packages/server/src/cli/admin.ts", ...args], { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", NODE_ENV: "development" } }, (error, stdout, stderr) =>
+    execFile(process.execPath, ["--import", "tsx", "packages/server/src/cli/admin.ts", ...args], { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SMTP_URL: "", NODE_ENV: "development" } }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -176,12 +176,15 @@ describe("send-activation and list-admins", () => {
 });
 
 describe("the command", () => {
-  it("on an empty embedded folder: migrates, creates the first Administrator, exits 0", async () => {
-    const r = await spawnCli(["create-admin", "--email", "boot@provider.example"], path.join(tmp, "fresh"));
+  it("migrates and creates an Administrator: on an empty embedded folder (PGlite run), on DATABASE_URL (PostgreSQL run)", async () => {
+    const email = `boot.${testDatabaseKind}@provider.example`;
+    const r = await spawnCli(["create-admin", "--email", email], path.join(tmp, "fresh"), t.databaseUrl ?? "");
     expect(r.code, r.stderr).toBe(0);
-    // User 1: the database was empty (no demo world), and migrated first.
-    expect(r.stdout).toMatch(/^Administrator Portal Administrator <boot@provider\.example> created \(user 1\)/);
+    // On the empty folder the first user of all: no demo world, and migrated first.
+    const userId = t.databaseUrl ? "\\d+" : "1";
+    expect(r.stdout).toMatch(new RegExp(`^Administrator Portal Administrator <${email.replace(/\./g, "\\.")}> created \\(user ${userId}\\)`));
     expect(r.stderr).toContain("SMTP_URL is not set: the activation mail stays in the outbox");
+    if (t.databaseUrl) expect((await mailsTo(t, email))[0].template).toBe("activation");
   }, 90_000);
 
   it("refuses an embedded folder another process has open (exit 1), and a wrong command line (exit 2)", async () => {
