@@ -169,6 +169,10 @@ export const routes = [
           ...["/admin/staff/new", "/admin/staff/:id"].map((path) => ({ path, element: guarded("backOffice", page(() => import("../features/backoffice/staff/StaffFormPage"))) })),
           { path: "/admin/evaluators", element: guarded("backOffice", page(() => import("../features/backoffice/staff/EvaluatorsPage"))) },
           ...["/admin/evaluators/new", "/admin/evaluators/:id"].map((path) => ({ path, element: guarded("backOffice", page(() => import("../features/backoffice/staff/EvaluatorFormPage"))) })),
+          // The back office's test catalogue and content (issue 17 point 2): Administrators and Testing Executives.
+          { path: "/admin/tests", element: guarded("backOffice", page(() => import("../features/backoffice/catalogue/CatalogueListPage"))) },
+          ...["/admin/tests/new", "/admin/tests/:id/edit"].map((path) => ({ path, element: guarded("backOffice", page(() => import("../features/backoffice/catalogue/TestFormPage"))) })),
+          { path: "/admin/tests/:id", element: guarded("backOffice", page(() => import("../features/backoffice/catalogue/TestPage"))) },
           { path: "/dev/mailbox", element: guarded("devMailbox", page(() => import("../features/mailbox/MailboxPage"))) },
           // The developer phone (issue 15): the local voice provider's calls ring there (the Administrator's, as the mailbox).
           { path: "/dev/phone", element: guarded("devMailbox", page(() => import("../features/calls/phone/DevPhonePage"))) },

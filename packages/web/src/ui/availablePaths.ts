@@ -18,6 +18,8 @@ export const availablePaths: ReadonlySet<string> = new Set([
   "/admin/staff/new",
   "/admin/evaluators",
   "/admin/evaluators/new",
+  "/admin/tests",
+  "/admin/tests/new",
   "/testing",
   "/testing/settings",
   "/testing/settings/proctoring",

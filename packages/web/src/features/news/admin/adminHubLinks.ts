@@ -14,4 +14,5 @@ export const ADMIN_HUB_LINKS: readonly AdminHubLink[] = [
   { to: "/admin/accounts", labelKey: "backofficeAccounts.hub.accounts", descriptionKey: "backofficeAccounts.hub.accountsText", permission: "backOffice" },
   { to: "/admin/staff", labelKey: "backofficeStaff.hub.staff", descriptionKey: "backofficeStaff.hub.staffText", permission: "backOffice" },
   { to: "/admin/evaluators", labelKey: "backofficeStaff.hub.evaluators", descriptionKey: "backofficeStaff.hub.evaluatorsText", permission: "backOffice" },
+  { to: "/admin/tests", labelKey: "boCatalogue.hub.title", descriptionKey: "boCatalogue.hub.text", permission: "backOffice" },
 ];
