@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Regenerates the recorded prompts of the phone (IVR) tests from the `transcript` of each audio
+// Regenerates the recorded prompts of the phone (IVR) tests, and of the phone sections of tests
+// that continue by phone, from the `transcript` of each audio
 // item: espeak-ng speaks it, sox makes a small Ogg Vorbis file (16 kHz mono, quality 0).
 // Needs espeak-ng and sox (Debian: apt-get install -y espeak-ng sox).
 //   node content/make-ivr-prompts.mjs            # every IVR test below
@@ -12,8 +13,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** espeak-ng voice of each IVR test's prompts. */
-const VOICES = { "en-ls-ivr": "en-us", "es-ls-ivr": "es-419" };
+/** espeak-ng voice of each IVR test's prompts (and of the phone part of a test that continues by phone). */
+const VOICES = { "en-ls-ivr": "en-us", "es-ls-ivr": "es-419", "en-rs-phone": "en-us" };
 
 const keys = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(VOICES);
 const work = mkdtempSync(path.join(tmpdir(), "ivr-prompts-"));

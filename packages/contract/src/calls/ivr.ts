@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "../route.js";
 import { positiveInt } from "../common/ids.js";
+import { LANGUAGE_IDS, LANGUAGES, type Language } from "../common/languages.js";
 
 /**
  * The IVR engine's views (one engine for the browser web call and the phone call, server
@@ -33,6 +34,13 @@ export const IVR_SILENCE_SECONDS = 3;
 export const IVR_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** The web-IVR token lives this long; the screen asks for a new one before it runs out. */
 export const WEBIVR_TOKEN_SECONDS = 30 * 60;
+/** While a call waits for the online part of its test, the phone line pauses this long between checks. */
+export const IVR_WAIT_SECONDS = 15;
+/**
+ * A test that continues by phone: once its online part is submitted, the phone part has this long.
+ * Then the attempt is received with what it holds (the deadline jobs of taking), call or no call.
+ */
+export const IVR_PHONE_PART_MINUTES = 60;
 /** What a recorded response may be (the browser's MediaRecorder, or the phone provider's WAV/MP3). */
 export const IVR_RESPONSE_TYPES = ["audio/webm", "audio/ogg", "audio/wav", "audio/mpeg", "audio/mp4"] as const;
 
@@ -55,7 +63,51 @@ export const ivrMessages = {
   noResponse: "There is no recorded response for this item.",
   noPrompt: "That prompt is not part of this test.",
   repeatsUsed: "This prompt cannot be repeated again.",
+  waitingOnline: "The call waits until the online part of the test is submitted.",
 } as const;
+
+/**
+ * The call's prompt language (spec §3 phone call request `prompt_language_id`: 140 English, 104
+ * Simplified Chinese, 106 Traditional Chinese): the language of what the engine itself says —
+ * welcome, hold, how to answer, again, silence, goodbye. The test's own prompts stay in its language.
+ */
+export const PROMPT_LANGUAGE_IDS = LANGUAGE_IDS;
+
+/** The prompt language of a `prompt_language_id`, or null when it is not one of the three. */
+export function promptLanguageOfId(id: number | null | undefined): Language | null {
+  return LANGUAGES.find((l) => PROMPT_LANGUAGE_IDS[l] === id) ?? null;
+}
+
+/** The prompt language a test's own language gives (its catalogue code: en, zh-Hans, zh-Hant, …): else English. */
+export function promptLanguageOfTest(code: string): Language {
+  const c = code.toLowerCase();
+  if (c === "zh-hans" || c === "zh-cn" || c === "zh-sg") return "zh-HANS";
+  if (c === "zh-hant" || c === "zh-tw" || c === "zh-hk") return "zh-HANT";
+  return "en-US";
+}
+
+/** The BCP 47 tag a browser speaks a prompt language with (speechSynthesis, the `lang` of its text). */
+export const PROMPT_SPEECH_TAGS: Record<Language, string> = { "en-US": "en-US", "zh-HANS": "zh-CN", "zh-HANT": "zh-TW" };
+
+/** What the engine says on a call, in the call's prompt language (server i18n `ivrLines.*`). */
+export const ivrLines = z.object({
+  /** The prompt language (140 en-US, 104 zh-HANS, 106 zh-HANT). */
+  prompt_language: z.enum(LANGUAGES),
+  /** BCP 47 tag to speak and mark the texts with. */
+  speech: z.string(),
+  welcome: z.string(),
+  /** The hold message while the online part of the test is still open. */
+  wait: z.string(),
+  how_to_answer: z.string(),
+  again: z.string(),
+  silence: z.string(),
+  goodbye: z.string(),
+  /** The call ended without the test being done on it. */
+  ended: z.string(),
+  error: z.string(),
+});
+export type IvrLines = z.infer<typeof ivrLines>;
+export const IVR_LINE_KEYS = ["welcome", "wait", "how_to_answer", "again", "silence", "goodbye", "ended", "error"] as const;
 
 /** What a channel plays for a step: a recording of the content (by item), or text the provider speaks. */
 export const ivrPrompt = z.discriminatedUnion("kind", [
@@ -72,6 +124,17 @@ export const ivrPrompt = z.discriminatedUnion("kind", [
     text: z.string(),
     /** BCP 47 tag of the test's language, for the provider's voice. */
     language: z.string(),
+  }),
+  z.object({
+    /**
+     * A test that continues by phone, whose online part is still open: the line holds (the hold
+     * message in the prompt language, then a pause of `seconds`) and asks again (the call's view)
+     * until the step to play is a real one. Nothing is reported for it: no promptPlayed.
+     */
+    kind: z.literal("wait"),
+    text: z.string(),
+    language: z.string(),
+    seconds: z.number().int(),
   }),
 ]);
 export type IvrPrompt = z.infer<typeof ivrPrompt>;
@@ -102,6 +165,8 @@ export const ivrCallView = z.object({
   responses: z.number().int(),
   /** The attempt was received and routed to an evaluator when the call ended. */
   submitted: z.boolean(),
+  /** What the engine itself says on this call, in its prompt language. */
+  lines: ivrLines,
 });
 export type IvrCallView = z.infer<typeof ivrCallView>;
 

@@ -76,7 +76,11 @@ export type TestsCallView = z.infer<typeof testsCallView>;
 export const phoneCallRequest = z.object({
   iso_code: isoCode,
   phone_number: phoneNumberText,
-  /** The language the IVR speaks its instructions in; null or absent: the test's own. */
+  /**
+   * The language the IVR speaks its own instructions in (welcome, hold, how to answer, goodbye):
+   * 140 English, 104 Simplified Chinese, 106 Traditional Chinese. Null or absent: the test's own
+   * language when it is one of those, else English.
+   */
   prompt_language_id: z.number().int().positive().max(2_147_483_647).nullable().optional(),
   assigned_test_id: assignedTestId,
 });
@@ -221,6 +225,15 @@ export const devPhoneRoutes = {
     output: z.object({ ack: ivrResponseAck, call: ivrCallView }),
     access: "devMailbox",
     summary: "Developer phone: a spoken response (multipart: fields step, seq, duration_ms, then one audio file), acknowledged once stored",
+  }),
+  devCall: defineRoute({
+    method: "GET",
+    path: "/api/dev/phone/call/:callId",
+    params: phoneCallIdParams,
+    input: z.object({}),
+    output: ivrCallView,
+    access: "devMailbox",
+    summary: "Developer phone: where the answered call is (polled while it waits for the online part of its test)",
   }),
   devPromptAudio: defineRoute({
     method: "GET",

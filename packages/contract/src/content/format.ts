@@ -36,7 +36,17 @@ export const contentMessages = {
   duplicateChoice: "Question {item} of section {section} has two choices with the id '{choice}'.",
   duplicateItemId: "Two items have the id '{id}'.",
   wrongMediaType: "Item '{id}' is {article} {kind} item, so its file must end in {extensions}.",
+  // A test that continues by phone: its online sections first, then the sections taken by phone.
+  byPhoneWithoutPhone: "Section {section} is taken by phone (by_phone), but the test does not continue by phone: set continues_by_phone to true.",
+  phoneNeedsOnline: "A test that continues by phone needs at least one online section (a section without by_phone).",
+  phoneNeedsPhoneSection: "A test that continues by phone needs at least one section taken by phone (by_phone: true).",
+  onlineAfterPhone: "Section {section} is taken online but comes after a section taken by phone: the sections taken by phone come last.",
+  notForPhone: "Item {item} of section {section} cannot be taken by phone: a section taken by phone holds only headings, instructions and audio.",
+  phoneNeedsResponse: "The sections taken by phone must ask for at least one spoken response (an audio item with direction receiving).",
 } as const;
+
+/** What a call can do with an item: speak a heading or instructions, play a recording, record a spoken answer. */
+export const PHONE_ITEM_KINDS: readonly ItemKind[] = ["heading", "instructions", "audio"];
 
 const text = (what: string, max = 20_000) =>
   z.string({ error: `${what} must be text.` }).trim().min(1, `${what} must not be empty.`).max(max, `${what} is longer than ${max} characters.`);
@@ -140,6 +150,11 @@ export const contentSection = z.object({
   title: z.string().max(200).optional(),
   /** Counted down against the test's time limit. */
   timed: z.boolean().default(true),
+  /**
+   * Taken by phone, not online (only in a test that `continues_by_phone`, after its online
+   * sections): the call plays these sections' items and records the spoken answers.
+   */
+  by_phone: z.boolean().optional(),
   items: z.array(contentItem),
 });
 export type ContentSection = z.infer<typeof contentSection>;
@@ -161,7 +176,8 @@ export const testContent = z.object({
   target_language: languageSide.optional(),
   /**
    * After its online sections the test goes on by phone (the "phone plus online" prelude, and a
-   * Thank You that says not to hang up). Only for tests whose catalogue method is online.
+   * Thank You that says not to hang up): its `by_phone` sections are the call's. Only for tests
+   * whose catalogue method is online.
    */
   continues_by_phone: z.boolean().optional(),
   sections: z.array(contentSection),
@@ -210,7 +226,49 @@ export function checkTestContent(json: unknown): ContentCheck {
       }
     });
   });
+  errors.push(...phonePartProblems(content));
   return errors.length ? { ok: false, errors } : { ok: true, content };
+}
+
+/** The rules of a test that continues by phone: online sections first, then what a call can take. */
+function phonePartProblems(content: TestContent): string[] {
+  const errors: string[] = [];
+  const phone = content.sections.map((s) => s.by_phone === true);
+  if (!content.continues_by_phone) {
+    phone.forEach((p, i) => p && errors.push(fill(contentMessages.byPhoneWithoutPhone, { section: i + 1 })));
+    return errors;
+  }
+  if (content.sections.length > 0 && !phone.includes(false)) errors.push(contentMessages.phoneNeedsOnline);
+  if (content.sections.length > 0 && !phone.includes(true)) errors.push(contentMessages.phoneNeedsPhoneSection);
+  const firstPhone = phone.indexOf(true);
+  phone.forEach((p, i) => firstPhone >= 0 && i > firstPhone && !p && errors.push(fill(contentMessages.onlineAfterPhone, { section: i + 1 })));
+  let responses = 0;
+  content.sections.forEach((section, s) => {
+    if (!phone[s]) return;
+    section.items.forEach((item, i) => {
+      if (!PHONE_ITEM_KINDS.includes(item.kind)) errors.push(fill(contentMessages.notForPhone, { item: i + 1, section: s + 1 }));
+      if (item.kind === "audio" && item.direction === "receiving") responses++;
+    });
+  });
+  if (phone.includes(true) && responses === 0) errors.push(contentMessages.phoneNeedsResponse);
+  return errors;
+}
+
+/** A section the call takes (of a test that continues by phone). */
+export const isPhoneSection = (section: Pick<ContentSection, "by_phone">): boolean => section.by_phone === true;
+
+const onlineParts = new WeakMap<TestContent, TestContent>();
+
+/**
+ * The part of a test taken in the browser: without the sections taken by phone. The same object
+ * for a test without them; for one with them, one derived object per content object (kept), so
+ * callers may compare and cache by it.
+ */
+export function onlinePart(content: TestContent): TestContent {
+  if (!content.sections.some(isPhoneSection)) return content;
+  let part = onlineParts.get(content);
+  if (!part) onlineParts.set(content, (part = { ...content, sections: content.sections.filter((s) => !isPhoneSection(s)) }));
+  return part;
 }
 
 /** A media file a test uses, with the item that shows or plays it. */

@@ -48,9 +48,19 @@ export const testShowView = z.object({
   honorStatement: z.enum(HONOR_STATEMENTS),
   /** Online sections first, then the test continues by phone (the "phone plus online" prelude and Thank You). */
   phoneContinued: z.boolean(),
+  /**
+   * A test that continues by phone: a call of it is ringing or in progress (the prelude's Start
+   * needs one, as the Thank You needs the candidate on the line).
+   */
+  phoneCallActive: z.boolean(),
+  /**
+   * Its online part is submitted and its phone part is not done yet: the page shows the Thank You
+   * that says not to hang up (attemptState is "received" from the browser's side).
+   */
+  phonePartPending: z.boolean(),
   /** Groups the tests one proctor agreement covers (a battery, or the test alone); null when not proctored. */
   groupKey: z.string().nullable(),
-  /** The attempt, as check_status would say. */
+  /** The attempt, as check_status would say (a test that continues by phone: its online part). */
   attemptState: z.enum(["not_started", "in_progress", "received"]),
   /** The sections a content test has (0 for tests without online content, such as ivr or live). */
   sectionCount: z.number().int(),

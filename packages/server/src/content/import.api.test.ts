@@ -166,8 +166,38 @@ describe("bad content is refused with its message and stores nothing", () => {
 
   it("continues_by_phone is refused for a test not taken online", async () => {
     const paper = await readJson("es-reading-paper.json");
-    expect(await refused("es-reading-paper.json", { ...paper, continues_by_phone: true })).toEqual([
+    const byPhone = { title: "By phone", by_phone: true, items: [{ id: "spoken", kind: "audio", direction: "receiving", src: "media/en-rs-phone/s1.ogg" }] };
+    expect(await refused("es-reading-paper.json", { ...paper, continues_by_phone: true, sections: [...paper.sections, byPhone] })).toEqual([
       "content/es-reading-paper.json: continues_by_phone is only for online tests, but the catalogue test is taken by paper.",
     ]);
+  });
+
+  it("a test that continues by phone: online sections first, then by_phone sections holding only what a call can take", async () => {
+    const shipped = await readJson("en-rs-phone.json");
+    const [online, phone] = shipped.sections;
+    const label = "content/en-rs-phone.json";
+    expect(await refused("en-rs-phone.json", { ...shipped, continues_by_phone: false })).toEqual([
+      `${label}: Section 2 is taken by phone (by_phone), but the test does not continue by phone: set continues_by_phone to true.`,
+    ]);
+    expect(await refused("en-rs-phone.json", { ...shipped, sections: [online] })).toEqual([
+      `${label}: A test that continues by phone needs at least one section taken by phone (by_phone: true).`,
+    ]);
+    expect(await refused("en-rs-phone.json", { ...shipped, sections: [phone] })).toEqual([
+      `${label}: A test that continues by phone needs at least one online section (a section without by_phone).`,
+    ]);
+    expect(await refused("en-rs-phone.json", { ...shipped, sections: [phone, online] })).toEqual([
+      `${label}: Section 2 is taken online but comes after a section taken by phone: the sections taken by phone come last.`,
+    ]);
+    const typed = { ...phone, items: [...phone.items, { id: "typed", kind: "short_text", text: "Type an answer." }] };
+    expect(await refused("en-rs-phone.json", { ...shipped, sections: [online, typed] })).toEqual([
+      `${label}: Item 5 of section 2 cannot be taken by phone: a section taken by phone holds only headings, instructions and audio.`,
+    ]);
+    const silent = { ...phone, items: phone.items.filter((i: { direction?: string }) => i.direction !== "receiving") };
+    expect(await refused("en-rs-phone.json", { ...shipped, sections: [online, silent] })).toEqual([
+      `${label}: The sections taken by phone must ask for at least one spoken response (an audio item with direction receiving).`,
+    ]);
+    // As shipped, it is the demo's content: stored once, its phone section marked.
+    const [version] = await versionsOf("en-rs-phone");
+    expect((version.content as { continues_by_phone: boolean; sections: { by_phone?: boolean }[] }).sections.map((s) => s.by_phone === true)).toEqual([false, true]);
   });
 });

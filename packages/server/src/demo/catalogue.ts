@@ -60,6 +60,8 @@ export const DEMO_TESTS: readonly DemoTest[] = [
   { key: "med-cmn-ls-video", description: "Medical Mandarin Listening and Speaking (Video)", languageId: 100, method: "video", durationMinutes: 30, timeLimitMinutes: null, proctored: false, testType: "listening_speaking", isMedical: true },
   // Last, so the ids of the tests above stay as they were: the English phone test (IVR content).
   { key: "en-ls-ivr", description: "English Listening and Speaking (Phone)", languageId: 140, method: "ivr", durationMinutes: 30, timeLimitMinutes: null, proctored: false, testType: "listening_speaking" },
+  // Then the test that continues by phone: online reading, then spoken answers on a call (demo/phone-continued.ts).
+  { key: "en-rs-phone", description: "English Reading and Speaking (Online + Phone)", languageId: 140, method: "online", durationMinutes: 30, timeLimitMinutes: 30, proctored: false, testType: "reading" },
 ];
 
 /** Demo tests with online content: content/<key>.json, linked through tests.content_key. */
@@ -81,6 +83,8 @@ export const DEMO_CONTENT_KEYS: readonly string[] = [
   // Phone (IVR) tests: recorded prompts and spoken responses (server calls/ivr/).
   "en-ls-ivr",
   "es-ls-ivr",
+  // An online test that continues by phone: its by_phone sections are taken on a call.
+  "en-rs-phone",
 ];
 
 /** Recommended medical test sets per language: the first test of each set is the recommended one. */

@@ -9,6 +9,7 @@ import { emptyHistoryIds, seedDemoHistory, type DemoHistoryIds } from "./history
 import { importDemoContent, refreshDemoContent } from "./content.js";
 import { seedDemoScoring, type DemoScoringIds } from "./evaluators.js";
 import { seedDemoProctoring } from "./proctoring.js";
+import { seedDemoPhoneContinued } from "./phone-continued.js";
 import { seedDemoAvailability } from "./availability.js";
 import { DEMO_PREPAY_ACCOUNT, seedDemoBilling } from "./billing.js";
 import { seedDemoNews } from "./news.js";
@@ -80,6 +81,8 @@ export async function seedDemoWorld({ db }: Pick<AppContext, "db">): Promise<Dem
     ids.history = await seedDemoHistory(tx, ids);
     // Test delivery: the demo candidate's proctored online test and paper test (demo/proctoring.ts).
     await seedDemoProctoring(tx, { catalogue: ids.catalogue, demoCandidateId: ids.history.demoCandidate.northwind });
+    // The demo candidate's test that continues by phone (demo/phone-continued.ts).
+    await seedDemoPhoneContinued(tx, { catalogue: ids.catalogue, demoCandidateId: ids.history.demoCandidate.northwind });
     // Invoices (Seattle billed individually), translation charges and the prepay account (demo/billing.ts).
     await seedDemoBilling(tx, {
       passwordHash,

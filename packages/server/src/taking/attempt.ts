@@ -86,8 +86,10 @@ export async function openAttempt(
   const limitMs = timeLimitMs(version.content.time_limit_minutes, held.adjustments);
   const fields = { contentVersionId: version.versionId, deadlineAt: limitMs ? new Date(now.getTime() + limitMs) : null, startedAt: now, lastHeartbeatAt: now };
   if (held.attempt) {
-    // An attempt recorded before online taking (no pinned content) gets its content and clock now.
+    // An attempt recorded before online taking (no pinned content), or opened by the call of a test
+    // that continues by phone (no start yet), gets its content and clock now.
     const [updated] = await ctx.db.update(candidateTests).set(fields).where(eq(candidateTests.id, held.attempt.id)).returning();
+    if (limitMs) await ctx.jobs.send(EXPIRE_JOB, { candidateTestId: updated.id }, { startAfterSeconds: Math.ceil((limitMs + GRACE_MS) / 1000) + 1 });
     return updated;
   }
   const [created] = await ctx.db
@@ -111,12 +113,15 @@ export const remainingMs = (attempt: Pick<Attempt, "deadlineAt">, now: Date): nu
 export const isOverdue = (attempt: Pick<Attempt, "deadlineAt">, now: Date): boolean =>
   attempt.deadlineAt !== null && now.getTime() > attempt.deadlineAt.getTime() + GRACE_MS;
 
-/** The attempt must be open for answers: started, not submitted, within deadline + grace. */
-export function requireOpen<A extends Pick<Attempt, "state" | "contentVersionId" | "deadlineAt">>(
+/**
+ * The attempt must be open for answers: started, not submitted, within deadline + grace. (An
+ * attempt the call of a test that continues by phone opened has no start time until start_test.)
+ */
+export function requireOpen<A extends Pick<Attempt, "state" | "contentVersionId" | "deadlineAt"> & { startedAt?: Date | null }>(
   attempt: A | null,
   now: Date,
 ): asserts attempt is A & { contentVersionId: number } {
-  if (!attempt || attempt.contentVersionId === null) throw conflict(takingMessages.notStarted, "taking.messages.notStarted");
+  if (!attempt || attempt.contentVersionId === null || attempt.startedAt === null) throw conflict(takingMessages.notStarted, "taking.messages.notStarted");
   if (attempt.state === "received") throw conflict(takingMessages.alreadySubmitted, "taking.messages.alreadySubmitted");
   if (attempt.state !== "in_progress") throw conflict(takingMessages.notOnline, "taking.messages.notOnline");
   if (isOverdue(attempt, now)) throw conflict(takingMessages.timeOver, "taking.messages.timeOver");

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { takingMessages, type takingParams, type takingRoutes, type TestContent, type TestContentView, type SectionView } from "@parlance/contract";
+import { onlinePart, takingMessages, type takingParams, type takingRoutes, type TestContent, type TestContentView, type SectionView } from "@parlance/contract";
 import type { z } from "zod";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/tx.js";
@@ -10,7 +10,6 @@ import { badRequest, HttpError } from "../http/errors.js";
 import { contentOf, findItem, itemsInOrder, newestVersion } from "../content/read.js";
 import {
   answersOf,
-  finalizeAttempt,
   heldTest,
   isOverdue,
   lockAttempt,
@@ -26,6 +25,13 @@ import { saveBatcherOf } from "./save-batcher.js";
 import { dateOf, knownVersion, openVersion, rememberVersion } from "./save-facts.js";
 import type { SessionKey } from "../http/statement-guard.js";
 import { proctorStepsLeft } from "../proctoring/steps.js";
+import { submitAttempt } from "./phone-part.js";
+
+/**
+ * A test that continues by phone is taken here without its sections taken by phone (onlinePart):
+ * the views, the checks of answers and media, and the receipt all see its online part only.
+ */
+const takenOnline = async (ctx: AppContext, versionId: number) => onlinePart(await contentOf(ctx.db, versionId));
 
 /** Test taking: the logic behind /api/test_content/* and /api/heartbeat (routes.ts stays thin). */
 
@@ -50,7 +56,8 @@ export async function startTest(ctx: AppContext, scope: Scope, { id }: Params): 
   const now = new Date();
   const held = await heldTest(ctx.db, scope, id);
   let attempt = held.attempt;
-  if (!attempt || attempt.contentVersionId === null) {
+  // Not started: no attempt, one without content, or one the call of a test that continues by phone opened.
+  if (!attempt || attempt.contentVersionId === null || attempt.startedAt === null) {
     // A first start: every rule that keeps a test from being taken, each with its own message.
     if (attempt && attempt.state !== "in_progress") throw refuse(attempt.state === "received" ? "alreadySubmitted" : "notOnline");
     const refusal = startRefusal(held, now);
@@ -58,13 +65,14 @@ export async function startTest(ctx: AppContext, scope: Scope, { id }: Params): 
     if (held.method !== "online") throw refuse("notOnline");
     // A proctored test starts once its proctor has entered the exam password and signed the agreement.
     if (await proctorStepsLeft(ctx.db, held)) throw refuse("needsProctor");
-    const versionId = await newestVersion(ctx.db, held.testId);
+    // The version a call already pinned stays (its steps are that version's).
+    const versionId = attempt?.contentVersionId ?? (await newestVersion(ctx.db, held.testId));
     if (versionId === null) throw refuse("accessFailure");
     const opened = await openAttempt(ctx, held, { versionId, content: await contentOf(ctx.db, versionId) }, now);
     // Another tab started it first: resume that attempt.
     if (!opened) return startTest(ctx, scope, { id });
     attempt = opened;
-  } else if (attempt.state === "received") {
+  } else if (attempt.state === "received" || attempt.state === "partially_received") {
     throw refuse("alreadySubmitted");
   } else if (attempt.state !== "in_progress") {
     throw refuse("notOnline");
@@ -73,11 +81,11 @@ export async function startTest(ctx: AppContext, scope: Scope, { id }: Params): 
     const content = await contentOf(ctx.db, attempt.contentVersionId);
     await ctx.db.transaction(async (tx) => {
       const locked = await lockAttempt(tx, attempt!.id);
-      if (locked.state === "in_progress") await finalizeAttempt(tx, locked, content, scope, now);
+      if (locked.state === "in_progress") await submitAttempt(tx, locked, content, scope, now);
     });
     throw refuse("timeOverSubmitted");
   }
-  const content = await contentOf(ctx.db, attempt.contentVersionId!);
+  const content = await takenOnline(ctx, attempt.contentVersionId!);
   return contentView(id, content, { currentSection: await currentSection(ctx.db, attempt.id, content), remainingMs: remainingMs(attempt, now) });
 }
 
@@ -86,7 +94,7 @@ export async function getSection(ctx: AppContext, scope: Scope, { id, section: s
   const now = new Date();
   const { attempt } = await heldTest(ctx.db, scope, id);
   requireOpen(attempt, now);
-  const content = await contentOf(ctx.db, attempt.contentVersionId);
+  const content = await takenOnline(ctx, attempt.contentVersionId);
   const n = sectionNo ?? (await currentSection(ctx.db, attempt.id, content));
   if (n > content.sections.length) throw new HttpError(404, takingMessages.noSuchSection, "taking.messages.noSuchSection");
   return sectionView(content, n, await answersOf(ctx.db, attempt.id), remainingMs(attempt, now), id);
@@ -155,7 +163,7 @@ export async function saveProgress(ctx: AppContext, session: SessionKey, { id }:
     versionId = openVersion(probe.facts, probe.now);
     rememberVersion(ctx.db, session, id, versionId);
   }
-  const items = checkItems(await contentOf(ctx.db, versionId), body.candidate_test_items);
+  const items = checkItems(await takenOnline(ctx, versionId), body.candidate_test_items);
   const { facts, now } = await batcher.save({ ...base, versionId, items, secondsTaken: body.seconds_taken ?? null });
   openVersion(facts, now);
   return { saved: facts.saved ?? [], time_limit: remainingMs({ deadlineAt: dateOf(facts.deadline_at) }, now) };
@@ -165,19 +173,22 @@ export async function saveProgress(ctx: AppContext, session: SessionKey, { id }:
 export async function submitTest(ctx: AppContext, scope: Scope, { id }: Params, body: Progress) {
   checkBodyId(id, body);
   const { attempt } = await heldTest(ctx.db, scope, id);
-  if (!attempt || attempt.contentVersionId === null) throw new HttpError(409, takingMessages.notStarted, "taking.messages.notStarted");
+  if (!attempt || attempt.contentVersionId === null || attempt.startedAt === null) throw new HttpError(409, takingMessages.notStarted, "taking.messages.notStarted");
   const content = await contentOf(ctx.db, attempt.contentVersionId);
-  if (attempt.state === "received") return submittedReceipt(ctx.db, attempt, content);
+  const online = onlinePart(content);
+  // Received, or (a test that continues by phone) its online part in: the same receipt again.
+  const submitted = (state: string) => state === "received" || state === "partially_received";
+  if (submitted(attempt.state)) return submittedReceipt(ctx.db, attempt, online);
   if (attempt.state !== "in_progress") throw new HttpError(409, takingMessages.notOnline, "taking.messages.notOnline");
   // After deadline + grace the late items are ignored (not even checked): what was saved in time counts.
-  const items = isOverdue(attempt, new Date()) ? [] : checkItems(content, body.candidate_test_items);
+  const items = isOverdue(attempt, new Date()) ? [] : checkItems(online, body.candidate_test_items);
   return ctx.db.transaction(async (tx) => {
     const now = new Date();
     const locked = await lockAttempt(tx, attempt.id);
-    if (locked.state === "received") return submittedReceipt(tx, locked, content);
+    if (submitted(locked.state)) return submittedReceipt(tx, locked, online);
     if (!isOverdue(locked, now)) await writeAnswers(tx, locked.id, items, now);
     await recordSecondsTaken(tx, locked.id, body.seconds_taken);
-    return finalizeAttempt(tx, locked, content, scope, now);
+    return submitAttempt(tx, locked, content, scope, now);
   });
 }
 
@@ -185,7 +196,8 @@ export async function submitTest(ctx: AppContext, scope: Scope, { id }: Params, 
 export async function checkStatus(ctx: AppContext, scope: Scope, { id }: Params) {
   const { attempt } = await heldTest(ctx.db, scope, id);
   if (!attempt || attempt.contentVersionId === null) return { success: true, state: "not_started" as const, remaining: null };
-  if (attempt.state === "received") return { success: true, state: "received" as const, remaining: 0 };
+  // A test that continues by phone: its online part in is, from the browser's side, received.
+  if (attempt.state === "received" || attempt.state === "partially_received") return { success: true, state: "received" as const, remaining: 0 };
   return { success: true, state: "in_progress" as const, remaining: remainingMs(attempt, new Date()) };
 }
 
@@ -197,7 +209,7 @@ export async function checkStatus(ctx: AppContext, scope: Scope, { id }: Params)
 export async function audioAccess(ctx: AppContext, scope: Scope, { id }: Params, query: InputOf<typeof takingRoutes.grantAudio>, spend: boolean) {
   const { attempt } = await heldTest(ctx.db, scope, id);
   requireOpen(attempt, new Date());
-  const item = findItem(await contentOf(ctx.db, attempt.contentVersionId), query.item);
+  const item = findItem(await takenOnline(ctx, attempt.contentVersionId), query.item);
   if (!item || (item.kind !== "audio" && item.kind !== "video")) throw refuse("grantFailure");
   const allowed = item.plays ?? null;
   return ctx.db.transaction(async (tx) => {

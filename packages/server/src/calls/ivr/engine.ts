@@ -1,14 +1,11 @@
 import { and, eq, inArray, lt } from "drizzle-orm";
-import { CALL_STATE, IVR_MAX_REPEATS, IVR_MAX_SILENCES, takingMessages, type IvrCallView, type IvrResponseAck } from "@parlance/contract";
-import type { AppContext } from "../../context.js";
-import type { Db } from "../../db/client.js";
-import type { Tx } from "../../db/tx.js";
+import { IVR_MAX_REPEATS, IVR_MAX_SILENCES, takingMessages, type IvrCallView, type IvrResponseAck } from "@parlance/contract";
 import { assignedTests, candidates, candidateTests, ivrCalls, languages, tests } from "../../db/schema.js";
 import { HttpError } from "../../http/errors.js";
 import type { ServedFile } from "../../http/byte-range.js";
 import { contentOf, findItem, isMediaItem, mediaFileOf, newestVersion } from "../../content/read.js";
-import { ivrSteps, RECORD_LIMITS, type IvrStep } from "./steps.js";
-import { checkAudio, ivrError, receiveAttempt, responseCount, storeResponse, type RecordedAudio } from "./store.js";
+import { checkAudio, ivrError, receiveAttempt, storeResponse, type RecordedAudio } from "./store.js";
+import { advance, conclude, currentStep, isOpen, isWaiting, loadCall, phoneContentOf, stepsOf, viewNow, withCall, type Ctx } from "./core.js";
 
 export type { RecordedAudio } from "./store.js";
 export type { IvrStep } from "./steps.js";
@@ -27,127 +24,26 @@ export type { IvrStep } from "./steps.js";
  *      text — then, when `step.record` is null, `promptPlayed(ctx, callId, index)`; otherwise record
  *      the candidate and `recordResponse(ctx, callId, index, audio)` (stored and acknowledged in one
  *      transaction), or `noResponse(ctx, callId, index)` on silence. `requestRepeat` plays it again.
+ *      A `wait` prompt (a test that continues by phone, its online part still open) holds the line:
+ *      say its text, pause, and ask `callView` again until a real step comes.
  *   4. `endCall(ctx, callId, reason)` on End Call ("ended"), the provider's disconnect ("hangup")
  *      or cancel ("cancelled"). When the steps run out the engine ends the call itself
  *      ("completed"). A call that ends with responses makes the attempt received and routes it
  *      to an evaluator (store.ts receiveAttempt).
  * Every state is a database row (ivr_calls): after a server restart the same call id goes on
- * from its step; `callView(ctx, callId)` answers where it is.
+ * from its step; `callView(ctx, callId)` answers where it is. The view's `lines` are what the
+ * engine itself says, in the call's prompt language (lines.ts).
  */
 
 export type IvrChannel = "web" | "phone";
 export type IvrEndReason = "ended" | "hangup" | "cancelled";
-type Ctx = Pick<AppContext, "db">;
-type CallRow = typeof ivrCalls.$inferSelect;
-
 /** A call idle this long (no event, no response) is over: the browser was closed, the line dropped unseen. */
 export const IVR_IDLE_MINUTES = 20;
 
-const stepCache = new WeakMap<Db, Map<string, IvrStep[]>>();
-
-/** The steps of a content version in a language (content versions never change: kept per handle). */
-async function stepsOf(db: Db, versionId: number, language: string): Promise<IvrStep[]> {
-  let cache = stepCache.get(db);
-  if (!cache) stepCache.set(db, (cache = new Map()));
-  const key = `${versionId}:${language}`;
-  const cached = cache.get(key);
-  if (cached) return cached;
-  const steps = ivrSteps(await contentOf(db, versionId), language);
-  if (cache.size > 200) cache.clear();
-  cache.set(key, steps);
-  return steps;
-}
-
-/** The call with what every operation needs: its attempt, the pinned content and the test's language. */
-async function loadCall(db: Db, callId: number) {
-  const [row] = await db
-    .select({ call: ivrCalls, attempt: candidateTests, language: languages.code })
-    .from(ivrCalls)
-    .innerJoin(candidateTests, eq(candidateTests.id, ivrCalls.candidateTestId))
-    .innerJoin(assignedTests, eq(assignedTests.id, candidateTests.assignedTestId))
-    .innerJoin(tests, eq(tests.id, assignedTests.testId))
-    .innerJoin(languages, eq(languages.id, tests.languageId))
-    .where(eq(ivrCalls.id, callId));
-  if (!row || row.attempt.contentVersionId === null) throw ivrError(404, "noCall");
-  return { ...row, steps: await stepsOf(db, row.attempt.contentVersionId, row.language) };
-}
-type Loaded = Awaited<ReturnType<typeof loadCall>>;
-
-const isOpen = (call: Pick<CallRow, "state">) => call.state === "calling" || call.state === "accepted";
-
-function viewOf(call: CallRow, steps: IvrStep[], responses: number, submitted: boolean): IvrCallView {
-  const step = isOpen(call) && call.stepIndex < steps.length ? steps[call.stepIndex] : null;
-  return {
-    call_id: call.id,
-    channel: call.channel,
-    state: CALL_STATE[call.state],
-    end_reason: call.endReason,
-    step: step && {
-      index: call.stepIndex,
-      total: steps.length,
-      item_id: step.itemId,
-      prompt: step.prompt,
-      record: step.records ? { item_id: step.itemId, ...RECORD_LIMITS } : null,
-      again: call.again,
-      repeats_left: Math.max(0, IVR_MAX_REPEATS - call.repeats),
-    },
-    responses,
-    submitted,
-  };
-}
-
-async function viewNow(db: Tx, callId: number, steps: IvrStep[]): Promise<IvrCallView> {
-  const [call] = await db.select().from(ivrCalls).where(eq(ivrCalls.id, callId));
-  const [attempt] = await db.select({ state: candidateTests.state }).from(candidateTests).where(eq(candidateTests.id, call.candidateTestId));
-  return viewOf(call, steps, await responseCount(db, call.candidateTestId), attempt?.state === "received");
-}
-
-/**
- * Runs one change of a call in a transaction holding the attempt's lock, then the call's (always
- * in that order, so a start and a response never deadlock). `change` sees the locked call row.
- */
-async function withCall(ctx: Ctx, callId: number, change: (tx: Tx, call: CallRow, loaded: Loaded, now: Date) => Promise<void>): Promise<IvrCallView> {
-  const loaded = await loadCall(ctx.db, callId);
-  const now = new Date();
-  return ctx.db.transaction(async (tx) => {
-    await tx.select({ id: candidateTests.id }).from(candidateTests).where(eq(candidateTests.id, loaded.attempt.id)).for("update");
-    const [call] = await tx.select().from(ivrCalls).where(eq(ivrCalls.id, callId)).for("update");
-    await change(tx, call, loaded, now);
-    return viewNow(tx, callId, loaded.steps);
-  });
-}
-
-/** Ends a locked call; with responses (or every step done) the attempt is received and routed. */
-async function conclude(tx: Tx, call: CallRow, reason: IvrEndReason | "completed" | "replaced" | "abandoned", now: Date): Promise<void> {
-  const state = reason === "cancelled" ? "cancelled" : "disconnected";
-  await tx.update(ivrCalls).set({ state, endReason: reason, endedAt: now, lastEventAt: now }).where(eq(ivrCalls.id, call.id));
-  // A call replaced by a newer one of the same attempt goes on there: the attempt stays open.
-  if (reason !== "replaced") await receiveAttempt(tx, call.candidateTestId, call.id, now);
-}
-
-/** Moves a locked call to its next step, or concludes it after the last. */
-async function advance(tx: Tx, call: CallRow, steps: IvrStep[], now: Date): Promise<void> {
-  const next = call.stepIndex + 1;
-  await tx.update(ivrCalls).set({ stepIndex: next, repeats: 0, silences: 0, again: null, lastEventAt: now }).where(eq(ivrCalls.id, call.id));
-  if (next >= steps.length) await conclude(tx, { ...call, stepIndex: next }, "completed", now);
-}
-
-/**
- * A step operation names the step it answers. The current one: go on. An earlier one (a retried
- * request whose answer was lost): nothing changes, the current view is the answer. A later one,
- * or an ended call: refused.
- */
-function currentStep(call: CallRow, steps: IvrStep[], index: number): IvrStep | "earlier" {
-  if (!isOpen(call)) throw ivrError(409, "callEnded");
-  if (index < call.stepIndex) return "earlier";
-  if (index > call.stepIndex || index >= steps.length) throw ivrError(409, "staleStep");
-  return steps[index];
-}
-
 /** Why an assigned test cannot be called now, in the taking routes' words; null: it can. */
-function refusal(t: { state: string; deletedAt: Date | null; expiresAt: Date; method: string }, now: Date): HttpError | null {
+function refusal(t: { state: string; deletedAt: Date | null; expiresAt: Date; method: string }, byPhone: boolean, now: Date): HttpError | null {
   const say = (key: keyof typeof takingMessages) => new HttpError(422, takingMessages[key], `taking.messages.${key}`);
-  if (t.method !== "ivr") return ivrError(422, "notIvr");
+  if (!byPhone) return ivrError(422, "notIvr");
   if (t.deletedAt) return say("deleted");
   if (t.state === "taken") return new HttpError(409, takingMessages.alreadySubmitted, "taking.messages.alreadySubmitted");
   if (t.state === "cancelled") return say("cancelled");
@@ -167,10 +63,16 @@ export async function openCallOf(ctx: Ctx, assignedTestId: number): Promise<numb
   return row?.id ?? null;
 }
 
+/** The attempt states a call may start on: open; for a test that continues by phone also its online part in. */
+const callableStates = (phoneContinued: boolean) => (phoneContinued ? ["in_progress", "partially_received"] : ["in_progress"]);
+
 /**
- * Starts a call of an IVR test (the channel has authenticated who may). Opens the attempt with the
- * newest content pinned, or resumes it: an open call of the attempt is replaced by this one, which
- * goes on from its step. The same provider call id twice answers the same call.
+ * Starts a call of an IVR test, or of an online test that continues by phone (the channel has
+ * authenticated who may). Opens the attempt with the newest content pinned, or resumes it: an open
+ * call of the attempt is replaced by this one, which goes on from its step. The same provider call
+ * id twice answers the same call. A call of a test that continues by phone may come before its
+ * online part starts: the attempt it opens has no start time (start_test gives it one, with the
+ * clock), and the call waits.
  */
 export async function startCall(ctx: Ctx, input: { assignedTestId: number; channel: IvrChannel; providerCallId?: string | null }): Promise<IvrCallView> {
   const now = new Date();
@@ -184,34 +86,39 @@ export async function startCall(ctx: Ctx, input: { assignedTestId: number; chann
       accountId: assignedTests.accountId,
       testId: assignedTests.testId,
       method: tests.method,
+      language: languages.code,
       candidateDeletedAt: candidates.deletedAt,
     })
     .from(assignedTests)
     .innerJoin(tests, eq(tests.id, assignedTests.testId))
+    .innerJoin(languages, eq(languages.id, tests.languageId))
     .innerJoin(candidates, eq(candidates.id, assignedTests.candidateId))
     .where(eq(assignedTests.id, input.assignedTestId));
   if (!t || t.candidateDeletedAt) throw new HttpError(404, takingMessages.notFound, "taking.messages.notFound");
-  const refused = refusal(t, now);
-  if (refused) throw refused;
   const [existing] = await ctx.db.select().from(candidateTests).where(eq(candidateTests.assignedTestId, t.id));
-  if (existing && existing.state !== "in_progress") throw new HttpError(409, takingMessages.alreadySubmitted, "taking.messages.alreadySubmitted");
   const versionId = existing?.contentVersionId ?? (await newestVersion(ctx.db, t.testId));
+  const phoneContinued = t.method === "online" && versionId !== null && (await contentOf(ctx.db, versionId)).continues_by_phone === true;
+  const refused = refusal(t, t.method === "ivr" || phoneContinued, now);
+  if (refused) throw refused;
+  const callable = callableStates(phoneContinued);
+  if (existing && !callable.includes(existing.state)) throw new HttpError(409, takingMessages.alreadySubmitted, "taking.messages.alreadySubmitted");
   if (versionId === null) throw ivrError(422, "noContent");
-  const [lang] = await ctx.db.select({ code: languages.code }).from(languages).innerJoin(tests, eq(tests.languageId, languages.id)).where(eq(tests.id, t.testId));
-  const steps = await stepsOf(ctx.db, versionId, lang?.code ?? "en");
+  const steps = await stepsOf(ctx.db, versionId, t.language);
   if (steps.length === 0) throw ivrError(422, "noContent");
 
   const callId = await ctx.db.transaction(async (tx) => {
+    // A phone test starts with its call; a test that continues by phone starts online (start_test).
+    const startedAt = phoneContinued ? null : now;
     await tx
       .insert(candidateTests)
-      .values({ assignedTestId: t.id, candidateId: t.candidateId, accountId: t.accountId, state: "in_progress", contentVersionId: versionId, startedAt: now, lastHeartbeatAt: now })
+      .values({ assignedTestId: t.id, candidateId: t.candidateId, accountId: t.accountId, state: "in_progress", contentVersionId: versionId, startedAt, lastHeartbeatAt: now })
       .onConflictDoNothing({ target: candidateTests.assignedTestId });
     const [attempt] = await tx.select().from(candidateTests).where(eq(candidateTests.assignedTestId, t.id)).for("update");
-    if (attempt.state !== "in_progress") throw new HttpError(409, takingMessages.alreadySubmitted, "taking.messages.alreadySubmitted");
-    if (attempt.contentVersionId === null) await tx.update(candidateTests).set({ contentVersionId: versionId, startedAt: now }).where(eq(candidateTests.id, attempt.id));
+    if (!callable.includes(attempt.state)) throw new HttpError(409, takingMessages.alreadySubmitted, "taking.messages.alreadySubmitted");
+    if (attempt.contentVersionId === null) await tx.update(candidateTests).set({ contentVersionId: versionId, startedAt }).where(eq(candidateTests.id, attempt.id));
     const [open] = await tx.select().from(ivrCalls).where(and(eq(ivrCalls.candidateTestId, attempt.id), inArray(ivrCalls.state, ["calling", "accepted"]))).for("update");
     if (open && input.providerCallId && open.providerCallId === input.providerCallId && open.channel === input.channel) return open.id;
-    if (open) await conclude(tx, open, "replaced", now);
+    if (open) await conclude(tx, open, "replaced", now, null);
     const [created] = await tx
       .insert(ivrCalls)
       .values({ candidateTestId: attempt.id, channel: input.channel, providerCallId: input.providerCallId ?? null, state: "calling", stepIndex: open ? Math.min(open.stepIndex, steps.length - 1) : 0, startedAt: now, lastEventAt: now })
@@ -221,10 +128,10 @@ export async function startCall(ctx: Ctx, input: { assignedTestId: number; chann
   return callView(ctx, callId);
 }
 
-/** Where a call is: its state and the step to play now. */
+/** Where a call is: its state and the step to play now (a `wait` step while the online part is open). */
 export async function callView(ctx: Ctx, callId: number): Promise<IvrCallView> {
   const loaded = await loadCall(ctx.db, callId);
-  return viewNow(ctx.db, callId, loaded.steps);
+  return viewNow(ctx.db, callId, loaded);
 }
 
 /** The provider's accept event: the line is up. */
@@ -237,18 +144,18 @@ export function acceptCall(ctx: Ctx, callId: number): Promise<IvrCallView> {
 
 /** A prompt that takes no response has been played: the next step. */
 export function promptPlayed(ctx: Ctx, callId: number, stepIndex: number): Promise<IvrCallView> {
-  return withCall(ctx, callId, async (tx, call, { steps }, now) => {
-    const step = currentStep(call, steps, stepIndex);
+  return withCall(ctx, callId, async (tx, call, loaded, now, attempt) => {
+    const step = currentStep(call, loaded, attempt, stepIndex);
     if (step === "earlier") return;
     if (step.records) throw ivrError(409, "awaitingResponse");
-    await advance(tx, call, steps, now);
+    await advance(tx, call, loaded, now);
   });
 }
 
 /** Request Repeat: the same prompt again (IVR_MAX_REPEATS times a step). */
 export function requestRepeat(ctx: Ctx, callId: number, stepIndex: number): Promise<IvrCallView> {
-  return withCall(ctx, callId, async (tx, call, { steps }, now) => {
-    if (currentStep(call, steps, stepIndex) === "earlier") return;
+  return withCall(ctx, callId, async (tx, call, loaded, now, attempt) => {
+    if (currentStep(call, loaded, attempt, stepIndex) === "earlier") return;
     if (call.repeats >= IVR_MAX_REPEATS) throw ivrError(422, "repeatsUsed");
     await tx.update(ivrCalls).set({ repeats: call.repeats + 1, again: "repeat", lastEventAt: now }).where(eq(ivrCalls.id, call.id));
   });
@@ -256,11 +163,11 @@ export function requestRepeat(ctx: Ctx, callId: number, stepIndex: number): Prom
 
 /** Silence after a prompt that takes a response: asked again IVR_MAX_SILENCES times, then the next step. */
 export function noResponse(ctx: Ctx, callId: number, stepIndex: number): Promise<IvrCallView> {
-  return withCall(ctx, callId, async (tx, call, { steps }, now) => {
-    const step = currentStep(call, steps, stepIndex);
+  return withCall(ctx, callId, async (tx, call, loaded, now, attempt) => {
+    const step = currentStep(call, loaded, attempt, stepIndex);
     if (step === "earlier") return;
     if (!step.records) throw ivrError(409, "notRecording");
-    if (call.silences >= IVR_MAX_SILENCES) return advance(tx, call, steps, now);
+    if (call.silences >= IVR_MAX_SILENCES) return advance(tx, call, loaded, now);
     await tx.update(ivrCalls).set({ silences: call.silences + 1, again: "silence", lastEventAt: now }).where(eq(ivrCalls.id, call.id));
   });
 }
@@ -274,19 +181,19 @@ export function noResponse(ctx: Ctx, callId: number, stepIndex: number): Promise
 export async function recordResponse(ctx: Ctx, callId: number, stepIndex: number, audio: RecordedAudio): Promise<{ ack: IvrResponseAck; call: IvrCallView }> {
   checkAudio(audio);
   let ack: IvrResponseAck | null = null;
-  const call = await withCall(ctx, callId, async (tx, row, { steps, attempt }, now) => {
-    const step = steps[stepIndex];
+  const call = await withCall(ctx, callId, async (tx, row, loaded, now, attempt) => {
+    const step = loaded.steps[stepIndex];
     if (!step || !step.records) throw ivrError(409, "notRecording");
+    if (isWaiting(loaded, attempt.state)) throw ivrError(409, "waitingOnline");
     if (isOpen(row)) {
       if (stepIndex > row.stepIndex) throw ivrError(409, "staleStep");
       ack = await storeResponse(tx, attempt.id, step.itemId, row.id, audio);
-      if (stepIndex === row.stepIndex) await advance(tx, row, steps, now);
+      if (stepIndex === row.stepIndex) await advance(tx, row, loaded, now);
       return;
     }
-    const [fresh] = await tx.select({ resultState: candidateTests.resultState }).from(candidateTests).where(eq(candidateTests.id, attempt.id));
-    if (stepIndex > row.stepIndex || row.endReason === "replaced" || fresh.resultState !== null) throw ivrError(409, "callEnded");
+    if (stepIndex > row.stepIndex || row.endReason === "replaced" || attempt.resultState !== null) throw ivrError(409, "callEnded");
     ack = await storeResponse(tx, attempt.id, step.itemId, row.id, audio);
-    await receiveAttempt(tx, attempt.id, row.id, now);
+    await receiveAttempt(tx, attempt.id, row.id, now, phoneContentOf(loaded));
   });
   if (!ack) throw ivrError(409, "callEnded");
   return { ack, call };
@@ -294,8 +201,8 @@ export async function recordResponse(ctx: Ctx, callId: number, stepIndex: number
 
 /** End Call confirmed ("ended"), the provider's disconnect ("hangup") or cancel ("cancelled"). Ending twice is harmless. */
 export function endCall(ctx: Ctx, callId: number, reason: IvrEndReason): Promise<IvrCallView> {
-  return withCall(ctx, callId, async (tx, call, _l, now) => {
-    if (isOpen(call)) await conclude(tx, call, reason, now);
+  return withCall(ctx, callId, async (tx, call, loaded, now) => {
+    if (isOpen(call)) await conclude(tx, call, reason, now, phoneContentOf(loaded));
   });
 }
 
@@ -303,8 +210,7 @@ export function endCall(ctx: Ctx, callId: number, reason: IvrEndReason): Promise
 export async function promptAudio(ctx: Ctx, callId: number, itemId: string): Promise<ServedFile> {
   const loaded = await loadCall(ctx.db, callId);
   const step = loaded.steps.find((s) => s.prompt.kind === "play" && s.itemId === itemId);
-  const content = await contentOf(ctx.db, loaded.attempt.contentVersionId as number);
-  const item = step ? findItem(content, itemId) : undefined;
+  const item = step ? findItem(loaded.content, itemId) : undefined;
   if (!isMediaItem(item)) throw ivrError(404, "noPrompt");
   const file = await mediaFileOf(ctx.db, loaded.attempt.contentVersionId as number, item);
   if (!file) throw ivrError(404, "noPrompt");
@@ -332,16 +238,25 @@ export async function assignedTestOfCall(ctx: Ctx, callId: number): Promise<numb
   return row?.id ?? null;
 }
 
-/** Concludes calls nobody has driven for IVR_IDLE_MINUTES ("abandoned"): no attempt stays in a call for ever. */
+/**
+ * Concludes calls nobody has driven for IVR_IDLE_MINUTES ("abandoned"): no attempt stays in a call
+ * for ever. A call holding for the online part of its test is idle only when the browser is too
+ * (the online part's heartbeat counts as life on the line).
+ */
 export async function concludeIdleCalls(ctx: Ctx, now = new Date()): Promise<number> {
+  const idleSince = (at: Date) => new Date(at.getTime() - IVR_IDLE_MINUTES * 60_000);
   const idle = await ctx.db
     .select({ id: ivrCalls.id })
     .from(ivrCalls)
-    .where(and(inArray(ivrCalls.state, ["calling", "accepted"]), lt(ivrCalls.lastEventAt, new Date(now.getTime() - IVR_IDLE_MINUTES * 60_000))));
+    .where(and(inArray(ivrCalls.state, ["calling", "accepted"]), lt(ivrCalls.lastEventAt, idleSince(now))));
+  let concluded = 0;
   for (const { id } of idle) {
-    await withCall(ctx, id, async (tx, call, _l, at) => {
-      if (isOpen(call) && call.lastEventAt.getTime() < at.getTime() - IVR_IDLE_MINUTES * 60_000) await conclude(tx, call, "abandoned", at);
+    await withCall(ctx, id, async (tx, call, loaded, at, attempt) => {
+      if (!isOpen(call) || call.lastEventAt >= idleSince(at)) return;
+      if (isWaiting(loaded, attempt.state) && attempt.lastHeartbeatAt && attempt.lastHeartbeatAt >= idleSince(at)) return;
+      await conclude(tx, call, "abandoned", at, phoneContentOf(loaded));
+      concluded++;
     });
   }
-  return idle.length;
+  return concluded;
 }

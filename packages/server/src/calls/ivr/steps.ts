@@ -1,4 +1,4 @@
-import { IVR_MAX_RESPONSE_SECONDS, IVR_SILENCE_SECONDS, type ContentItem, type IvrPrompt, type TestContent } from "@parlance/contract";
+import { IVR_MAX_RESPONSE_SECONDS, IVR_SILENCE_SECONDS, isPhoneSection, type ContentItem, type IvrPrompt, type TestContent } from "@parlance/contract";
 import { MEDIA_CONTENT_TYPES } from "../../content/media.js";
 
 /**
@@ -6,6 +6,8 @@ import { MEDIA_CONTENT_TYPES } from "../../content/media.js";
  * read in order: a heading or instructions item is text the channel speaks; an `audio` item plays
  * its recording, and a `receiving` one then records the candidate's spoken response (stored under
  * that item's id). Other items (typed questions) have no place on a call and are passed over.
+ * A test that continues by phone (an online test, `continues_by_phone`) has only its `by_phone`
+ * sections on the call: the others are taken in the browser.
  */
 
 export interface IvrStep {
@@ -33,10 +35,13 @@ function stepOf(item: ContentItem, language: string): IvrStep | null {
   }
 }
 
+/** The sections a call of this content takes. */
+export const callSections = (content: TestContent) => (content.continues_by_phone ? content.sections.filter(isPhoneSection) : content.sections);
+
 /** Every step of a call of this content, in order. */
 export function ivrSteps(content: TestContent, language: string): IvrStep[] {
   const steps: IvrStep[] = [];
-  for (const section of content.sections) {
+  for (const section of callSections(content)) {
     for (const item of section.items) {
       const step = stepOf(item, language);
       if (step) steps.push(step);

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { asc, count, eq, sql } from "drizzle-orm";
-import { IVR_MAX_RESPONSE_BYTES, IVR_RESPONSE_TYPES, ivrMessages, type IvrResponseAck } from "@parlance/contract";
+import { IVR_MAX_RESPONSE_BYTES, IVR_RESPONSE_TYPES, ivrMessages, type IvrResponseAck, type TestContent } from "@parlance/contract";
 import type { Db } from "../../db/client.js";
 import type { Tx } from "../../db/tx.js";
 import { assignedTests, candidateTests, ivrResponses, mediaFiles } from "../../db/schema.js";
@@ -79,17 +79,24 @@ async function receiptOf(tx: Tx, candidateTestId: number): Promise<string> {
 /**
  * The call is over and the attempt has responses: it is received (the assigned test taken) and
  * routeScoreableTest gives it to an evaluator, as a submitted online test or received paper test.
+ * A test that continues by phone (`phoneContent`: its content) is received this way once its
+ * online part is in (partially_received): with the online answers, kept as acknowledged, and their
+ * receipt (the one its Thank You showed), and the spoken responses; its choices are scored.
  * The caller holds the attempt's row lock; an attempt already received is left as it is.
  */
-export async function receiveAttempt(tx: Tx, candidateTestId: number, callId: number, now: Date): Promise<boolean> {
+export async function receiveAttempt(tx: Tx, candidateTestId: number, callId: number, now: Date, phoneContent: TestContent | null = null): Promise<boolean> {
   const [attempt] = await tx.select().from(candidateTests).where(eq(candidateTests.id, candidateTestId));
-  if (!attempt || attempt.state !== "in_progress") return false;
+  if (!attempt || attempt.state !== (phoneContent ? "partially_received" : "in_progress")) return false;
   const responses = await responseCount(tx, candidateTestId);
   if (responses === 0) return false;
-  const receipt = await receiptOf(tx, candidateTestId);
-  await tx.update(candidateTests).set({ state: "received", receivedAt: now, submittedAt: now, receipt }).where(eq(candidateTests.id, candidateTestId));
+  const spoken = await receiptOf(tx, candidateTestId);
+  const receipt = phoneContent ? (attempt.receipt ?? spoken) : spoken;
+  await tx
+    .update(candidateTests)
+    .set({ state: "received", receivedAt: now, submittedAt: phoneContent ? (attempt.submittedAt ?? now) : now, receipt })
+    .where(eq(candidateTests.id, candidateTestId));
   await tx.update(assignedTests).set({ state: "taken" }).where(eq(assignedTests.id, attempt.assignedTestId));
-  const routed = await routeScoreableTest(tx, candidateTestId, null, now);
+  const routed = await routeScoreableTest(tx, candidateTestId, phoneContent, now);
   await audit(
     { db: tx as Db },
     {
@@ -97,7 +104,7 @@ export async function receiveAttempt(tx: Tx, candidateTestId: number, callId: nu
       action: "calls.ivr_received",
       targetType: "candidate_test",
       targetId: candidateTestId,
-      details: { assignedTestId: attempt.assignedTestId, callId, responses, receipt, evaluatorUserId: routed?.evaluatorUserId ?? null },
+      details: { assignedTestId: attempt.assignedTestId, callId, responses, receipt, spokenReceipt: spoken, evaluatorUserId: routed?.evaluatorUserId ?? null },
     },
   );
   return true;

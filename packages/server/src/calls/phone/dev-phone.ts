@@ -3,7 +3,7 @@ import { ENDED_PHONE_CALL_STATUSES, IVR_MAX_RESPONSE_BYTES, type IvrCallView, ty
 import type { AppContext } from "../../context.js";
 import type { ServedFile } from "../../http/byte-range.js";
 import { ivrError } from "../ivr/store.js";
-import { acceptCall, callOfProvider, endCall, noResponse, promptAudio, promptPlayed, recordResponse, requestRepeat, startCall } from "../ivr/engine.js";
+import { acceptCall, callOfProvider, callView, endCall, noResponse, promptAudio, promptPlayed, recordResponse, requestRepeat, startCall } from "../ivr/engine.js";
 import { phoneError } from "./records.js";
 import { followEngine, moveStatus, phoneCallOf } from "./call-status.js";
 
@@ -38,6 +38,13 @@ export async function devAnswer(ctx: Ctx, callId: number): Promise<IvrCallView> 
     await moveStatus(ctx.db, call.id, "failed");
     throw e;
   }
+}
+
+/** Where the answered call is: the handset asks while the call holds for the online part of its test. */
+export async function devCall(ctx: Ctx, callId: number): Promise<IvrCallView> {
+  const view = await callView(ctx, await answeredCall(ctx, callId));
+  await followEngine(ctx.db, callId, view);
+  return view;
 }
 
 export async function devStep(ctx: Ctx, callId: number, input: { action: "played" | "repeat" | "silence"; step: number }): Promise<IvrCallView> {

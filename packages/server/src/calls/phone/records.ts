@@ -1,8 +1,10 @@
-import { and, count, eq, gt, isNull } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull } from "drizzle-orm";
 import { phoneCallMessages, type PhoneCallMessage } from "@parlance/contract";
+import type { Db } from "../../db/client.js";
 import type { Tx } from "../../db/tx.js";
-import { assignedTests, candidates, phoneCalls, tests } from "../../db/schema.js";
+import { assignedTests, candidates, candidateTests, phoneCalls, tests } from "../../db/schema.js";
 import { HttpError } from "../../http/errors.js";
+import { contentOf, newestVersion } from "../../content/read.js";
 
 export const phoneError = (status: number, name: PhoneCallMessage) => new HttpError(status, phoneCallMessages[name], `phoneCalls.messages.${name}`);
 
@@ -10,10 +12,16 @@ export const phoneError = (status: number, name: PhoneCallMessage) => new HttpEr
 export const MAX_CALLS_PER_TEST_PER_HOUR = 5;
 
 /**
- * Whether a test is taken by phone: an ivr test (the IVR engine runs ivr tests; an online test that
- * continues by phone is called from its own number once its online sections are done).
+ * Whether a test is taken by phone: an ivr test, or an online test whose content (the attempt's
+ * pinned version, else the newest) continues by phone — its call takes the sections marked by_phone.
  */
-export const takenByPhone = (test: { method: string }): boolean => test.method === "ivr";
+export async function takenByPhone(db: Db, test: { id: number; testId: number; method: string }): Promise<boolean> {
+  if (test.method === "ivr") return true;
+  if (test.method !== "online") return false;
+  const [attempt] = await db.select({ versionId: candidateTests.contentVersionId }).from(candidateTests).where(eq(candidateTests.assignedTestId, test.id));
+  const versionId = attempt?.versionId ?? (await newestVersion(db, test.testId));
+  return versionId !== null && (await contentOf(db, versionId)).continues_by_phone === true;
+}
 
 /** Refuses a test that cannot be taken now (withdrawn, taken, cancelled, expired, unscheduled, unpaid). */
 export function assertOpen(test: { deletedAt: Date | null; state: string; expiresAt: Date }, now: Date): void {
@@ -53,3 +61,13 @@ export async function callFacts(db: Tx, assignedTestId: number) {
   return row ?? null;
 }
 export type CallFacts = NonNullable<Awaited<ReturnType<typeof callFacts>>>;
+
+/** Whether a call of this test is ringing or in progress (a test that continues by phone needs the candidate on the line). */
+export async function hasActivePhoneCall(db: Tx, assignedTestId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: phoneCalls.id })
+    .from(phoneCalls)
+    .where(and(eq(phoneCalls.assignedTestId, assignedTestId), inArray(phoneCalls.status, ["requested", "ringing", "in_progress"])))
+    .limit(1);
+  return row !== undefined;
+}

@@ -7,7 +7,7 @@ import { HttpError } from "../../http/errors.js";
 import { signedWebhook } from "../../http/signed-webhook.js";
 import { callCandidate, callStartup, devCalls, requestCall } from "./service.js";
 import { twilioPrompt, twilioRecording, twilioStatus, twilioVoice, type TwilioWebhook } from "./twilio-webhooks.js";
-import { devAnswer, devHangUp, devPromptAudio, devResponse, devStep } from "./dev-phone.js";
+import { devAnswer, devCall, devHangUp, devPromptAudio, devResponse, devStep } from "./dev-phone.js";
 
 /** Twilio's form-encoded parameters, as strings (anything else is not Twilio's and fails the signature). */
 function webhookOf(req: FastifyRequest, callId: number): TwilioWebhook {
@@ -35,6 +35,7 @@ export const phoneCallHandlers = (ctx: AppContext): AreaHandlers<typeof phoneCal
 export const devPhoneHandlers = (ctx: AppContext): AreaHandlers<typeof devPhoneRoutes> => ({
   devCalls: ({ input, scope }) => devCalls(ctx, scope, input),
   devAnswer: ({ params }) => devAnswer(ctx, params.callId),
+  devCall: ({ params }) => devCall(ctx, params.callId),
   devStep: ({ params, input }) => devStep(ctx, params.callId, input),
   devResponse: ({ params, req }) => devResponse(ctx, params.callId, req),
   devPromptAudio: async ({ params, input, req, reply }) => sendBytes(req, reply, await devPromptAudio(ctx, params.callId, input.item), badRange),

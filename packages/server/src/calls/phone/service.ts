@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { PAGE_SIZE, pageCountOf, phoneCallMessages, type PhoneCallAnswer, type PhoneCallStatus, type phoneCallRoutes, type TestsCallView } from "@parlance/contract";
+import { PAGE_SIZE, pageCountOf, phoneCallMessages, promptLanguageOfId, type PhoneCallAnswer, type PhoneCallStatus, type phoneCallRoutes, type TestsCallView } from "@parlance/contract";
 import { parseInternationalNumber, parsePhoneNumber } from "@parlance/contract/calls/phone-numbers";
 import type { AppContext } from "../../context.js";
 import { assignedTests, candidates, languages, phoneCalls, tests } from "../../db/schema.js";
@@ -35,11 +35,9 @@ export async function requestCall(ctx: Ctx, scope: Scope, input: InputOf<typeof 
   assertOpen(facts, now);
   const number = parsePhoneNumber(input.iso_code, input.phone_number);
   if (!number) throw phoneError(400, "badNumber");
+  // The engine speaks its own lines in English, Simplified or Traditional Chinese (140, 104, 106).
   const promptLanguageId = input.prompt_language_id ?? null;
-  if (promptLanguageId !== null) {
-    const [known] = await ctx.db.select({ id: languages.id }).from(languages).where(eq(languages.id, promptLanguageId));
-    if (!known) throw phoneError(400, "badLanguage");
-  }
+  if (promptLanguageId !== null && promptLanguageOfId(promptLanguageId) === null) throw phoneError(400, "badLanguage");
   await assertCallsLeft(ctx.db, facts.id, now);
   return placeCall(ctx, scope, facts, { to: number.e164, isoCode: input.iso_code, promptLanguageId }, "startError");
 }
@@ -67,7 +65,7 @@ export async function callCandidate(ctx: Ctx, anyScope: Scope, input: InputOf<ty
 async function phoneTestFacts(ctx: Ctx, assignedTestId: number): Promise<CallFacts> {
   const facts = await callFacts(ctx.db, assignedTestId);
   if (!facts || facts.deletedAt) throw phoneError(404, "testNotFound");
-  if (!takenByPhone(facts)) throw phoneError(422, "notByPhone");
+  if (!(await takenByPhone(ctx.db, facts))) throw phoneError(422, "notByPhone");
   return facts;
 }
 

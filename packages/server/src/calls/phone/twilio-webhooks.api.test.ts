@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import twilio from "twilio";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { insertAssignedTest, insertCandidate } from "../../candidates/test-fixtures.js";
+import { candidateWithLogin, takingApi } from "../../taking/test-fixtures.js";
 import { assignedTests, candidateTests, ivrCalls, ivrResponses, phoneCalls } from "../../db/schema.js";
 import { startFakeTwilio, tinyWav, type FakeTwilio } from "../../providers/voice/fake-twilio.js";
 
@@ -123,6 +124,56 @@ describe("Twilio's webhooks", () => {
     expect(ivr).toMatchObject({ state: "disconnected", endReason: "hangup" });
     const [assigned] = await t.ctx.db.select({ state: assignedTests.state }).from(assignedTests).where(eq(assignedTests.id, test));
     expect(assigned.state).toBe("taken");
+  });
+
+  it("hold a test that continues by phone while its online part is open, speaking the call's prompt language", async () => {
+    const me = await candidateWithLogin(t);
+    const test = (await insertAssignedTest(t, me.candidateId, { test: "en-rs-phone" })).id;
+    // Traditional Chinese (106) for the engine's own lines; the test's prompts stay English.
+    const requested = await t.request({ method: "POST", url: "/api/tests/request_call", cookie: me.cookie, body: { iso_code: "US", phone_number: "617 555 0142", prompt_language_id: 106, assigned_test_id: test } });
+    expect(requested.json()).toMatchObject({ success: true });
+    const [call] = await t.ctx.db.select().from(phoneCalls).where(eq(phoneCalls.id, requested.json().call_id));
+    const base = { CallSid: call.providerCallId!, AccountSid: SID, From: "+16175550100", To: "+16175550142", CallStatus: "in-progress" };
+    const says = (xml: string) => [...xml.matchAll(/<Say([^>]*)>([^<]*)<\/Say>/g)].map((m) => ({ attrs: m[1], text: m[2] }));
+    const mandarin = ' language="cmn-TW" voice="Google.cmn-TW-Standard-A"';
+
+    // Answered: the welcome and the hold message in Mandarin (Taiwan), a pause, and back to ask again.
+    const answered = await webhook(`/api/calls/phone/twilio/voice/${call.id}`, { ...base, AnsweredBy: "human" });
+    expect(says(answered.body)).toEqual([
+      { attrs: mandarin, text: "歡迎參加您的語言考試。" },
+      { attrs: mandarin, text: "請不要掛斷。您提交考試的線上部分後，考試將在本次通話中繼續。" },
+    ]);
+    expect(answered.body).toContain('<Pause length="15"/>');
+    const next = /<Redirect[^>]*>([^<]+)<\/Redirect>/.exec(answered.body)![1].replace(/&amp;/g, "&");
+    expect(next).toBe(`${PUBLIC}/api/calls/phone/twilio/voice/${call.id}?wait=1`);
+    // Still waiting: a pause without the message, until its next round.
+    const held = await webhook(pathOf(next), base);
+    expect(says(held.body)).toEqual([]);
+    expect(held.body).toContain(`/voice/${call.id}?wait=2</Redirect>`);
+
+    // The online part submitted: the next round goes on to the phone part.
+    const api = takingApi(t);
+    expect((await api.start(test, me.cookie)).statusCode).toBe(200);
+    expect((await api.submit(test, { candidate_test_items: [{ id: "r1", response: "a", seq: 1 }] }, me.cookie)).statusCode).toBe(200);
+    const intro = await webhook(`/api/calls/phone/twilio/voice/${call.id}?wait=2`, base);
+    expect(says(intro.body)).toEqual([{ attrs: ' language="en-US"', text: expect.stringMatching(/^This is the speaking part of your test\./) }]);
+    expect(intro.body).toContain(`/voice/${call.id}?played=0</Redirect>`);
+    const q = await webhook(`/api/calls/phone/twilio/voice/${call.id}?played=0`, base);
+    expect(says(q.body)).toEqual([{ attrs: mandarin, text: "聽到提示音後，請說出您的回答。按星號鍵可再聽一次問題，回答完畢後請按井字鍵。" }]);
+    expect(q.body).toMatch(/<Play>[^<]+item=s1&amp;sig=/);
+    const recordAction = attrOf(q.body, "Record", "action")!;
+    const afterQ = await webhook(pathOf(recordAction), { ...base, RecordingSid: fake.addRecording(tinyWav(400)), RecordingDuration: "2" });
+    expect(afterQ.body).toContain("item=s2");
+
+    // The hang-up: received with both parts.
+    await webhook(`/api/calls/phone/twilio/status/${call.id}`, { ...base, CallStatus: "completed", CallDuration: "120" });
+    const [attempt] = await t.ctx.db.select().from(candidateTests).where(eq(candidateTests.assignedTestId, test));
+    expect(attempt.state).toBe("received");
+    expect(await t.ctx.db.select({ itemId: ivrResponses.itemId }).from(ivrResponses).where(eq(ivrResponses.candidateTestId, attempt.id))).toEqual([{ itemId: "s1" }]);
+    // Another webhook of the ended call: the goodbye in the prompt language, and the line hangs up.
+    const late = await webhook(`/api/calls/phone/twilio/voice/${call.id}?wait=3`, base);
+    expect(says(late.body)).toEqual([{ attrs: mandarin, text: "謝謝。您的回答已被記錄。再見。" }]);
+    expect(late.body).toContain("<Hangup/>");
   });
 
   it("hang up on an answering machine without starting the test", async () => {

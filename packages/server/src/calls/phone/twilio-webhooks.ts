@@ -1,11 +1,14 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { IvrCallView } from "@parlance/contract";
+import { eq } from "drizzle-orm";
+import type { IvrCallView, IvrLines } from "@parlance/contract";
 import type { AppContext } from "../../context.js";
 import { HttpError } from "../../http/errors.js";
 import type { ServedFile } from "../../http/byte-range.js";
 import { voiceProvider, statusOfTwilio, TwilioVoiceProvider, type Recording } from "../../providers/voice/index.js";
 import { acceptCall, callOfProvider, callView, endCall, noResponse, promptAudio, promptPlayed, recordResponse, requestRepeat, startCall } from "../ivr/engine.js";
 import { phoneError } from "./records.js";
+import { assignedTests, languages, tests } from "../../db/schema.js";
+import { ivrLinesOf, promptLanguage } from "../ivr/lines.js";
 import { followEngine, moveStatus, phoneCallOf, type PhoneCallRow } from "./call-status.js";
 import { emptyTwiml, errorTwiml, stepTwiml, type TwimlAddresses } from "./twiml.js";
 
@@ -56,12 +59,23 @@ function addresses(ctx: Ctx, provider: TwilioVoiceProvider, callId: number): Twi
   };
 }
 
+/** The call's lines when the engine has no view to give (its prompt language, else the test's). */
+async function linesOfCall(ctx: Ctx, call: PhoneCallRow): Promise<IvrLines> {
+  const [test] = await ctx.db
+    .select({ code: languages.code })
+    .from(assignedTests)
+    .innerJoin(tests, eq(tests.id, assignedTests.testId))
+    .innerJoin(languages, eq(languages.id, tests.languageId))
+    .where(eq(assignedTests.id, call.assignedTestId));
+  return ivrLinesOf(promptLanguage(call.promptLanguageId, test?.code ?? "en"));
+}
+
 /** The engine refuses (test withdrawn, expired, taken): the line says so and hangs up. */
-async function orSayError(run: () => Promise<string>): Promise<string> {
+async function orSayError(ctx: Ctx, call: PhoneCallRow, run: () => Promise<string>): Promise<string> {
   try {
     return await run();
   } catch (e) {
-    if (e instanceof HttpError && e.statusCode < 500) return errorTwiml();
+    if (e instanceof HttpError && e.statusCode < 500) return errorTwiml(await linesOfCall(ctx, call));
     throw e;
   }
 }
@@ -72,12 +86,14 @@ export async function twilioVoice(ctx: Ctx, hook: TwilioWebhook): Promise<string
   // An answering machine is not the candidate: hang up without starting the test.
   if ((hook.params.AnsweredBy ?? "").startsWith("machine") || hook.params.AnsweredBy === "fax") {
     await moveStatus(ctx.db, call.id, "no_answer");
-    return errorTwiml();
+    return errorTwiml(await linesOfCall(ctx, call));
   }
-  return orSayError(async () => {
+  return orSayError(ctx, call, async () => {
     const existing = await callOfProvider(ctx, "phone", callSid);
     let view: IvrCallView;
     let first = false;
+    // The line holding for the online part of the test asks again (?wait=n: the rounds so far).
+    const waitRound = stepOf(hook.query.wait) ?? 0;
     if (existing === null) {
       const started = await startCall(ctx, { assignedTestId: call.assignedTestId, channel: "phone", providerCallId: callSid });
       view = await acceptCall(ctx, started.call_id);
@@ -89,7 +105,7 @@ export async function twilioVoice(ctx: Ctx, hook: TwilioWebhook): Promise<string
       view = played !== null ? await promptPlayed(ctx, existing, played) : silence !== null ? await noResponse(ctx, existing, silence) : await callView(ctx, existing);
     }
     await followEngine(ctx.db, call.id, view);
-    return stepTwiml(view, addresses(ctx, provider, call.id), first);
+    return stepTwiml(view, addresses(ctx, provider, call.id), first, waitRound);
   });
 }
 
@@ -111,10 +127,10 @@ export async function twilioRecording(ctx: Ctx, hook: TwilioWebhook): Promise<st
   const step = stepOf(hook.query.step);
   if (step === null) throw phoneError(400, "badCall");
   const ivrCall = await callOfProvider(ctx, "phone", callSid);
-  if (ivrCall === null) return errorTwiml();
+  if (ivrCall === null) return errorTwiml(await linesOfCall(ctx, call));
   const recordingSid = hook.params.RecordingSid ?? "";
   const seconds = Number(hook.params.RecordingDuration ?? "0");
-  return orSayError(async () => {
+  return orSayError(ctx, call, async () => {
     let view: IvrCallView;
     if (hook.params.Digits === "*") {
       view = await requestRepeat(ctx, ivrCall, step).catch(async (e: unknown) => {

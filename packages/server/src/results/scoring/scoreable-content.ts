@@ -71,8 +71,8 @@ export async function scoreableContent(ctx: AppContext, scope: Scope, { id }: z.
   const s = await scoreableFor(ctx.db, scope, id);
   const content = await scoringContentOf(ctx.db, s);
   const answers = content && s.method === "online" ? await answersOf(ctx.db, s.id) : new Map<string, { response: string }>();
-  // Phone and web-call tests: the items with a recorded spoken response (calls/ivr/).
-  const spoken = s.method === "ivr" ? await spokenResponseItems(ctx.db, s.id) : new Set<string>();
+  // Phone and web-call tests, and the phone part of a test that continues by phone: the items with a recorded spoken response (calls/ivr/).
+  const spoken = s.method === "ivr" || content?.continues_by_phone === true ? await spokenResponseItems(ctx.db, s.id) : new Set<string>();
   const objectiveRows = await ctx.db.select().from(itemObjectiveResults).where(eq(itemObjectiveResults.candidateTestId, s.id));
   const [sheet] = await ctx.db.select().from(scoreSheets).where(eq(scoreSheets.candidateTestId, s.id));
   const checked = new Set(sheet?.checkedScoringItems ?? []);

@@ -172,6 +172,8 @@ describe("the demo candidate", () => {
       "English Reading Proficiency",
       // demo/proctoring.ts: the proctored online test and the paper test.
       "English Reading Proficiency (Proctored)",
+      // demo/phone-continued.ts: the test that continues by phone.
+      "English Reading and Speaking (Online + Phone)",
       "English Writing Proficiency",
       "Spanish Reading (Paper)",
     ]);

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { mediaMessages, type takingMediaRoutes, type takingParams } from "@parlance/contract";
+import { mediaMessages, onlinePart, type takingMediaRoutes, type takingParams } from "@parlance/contract";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { candidateTestMediaGrants as grants } from "../../db/schema.js";
@@ -21,7 +21,8 @@ export async function itemMedia(
 ): Promise<ServedFile> {
   const { attempt } = await heldTest(ctx.db, scope, id);
   requireOpen(attempt, new Date());
-  const item = findItem(await contentOf(ctx.db, attempt.contentVersionId), itemId);
+  // A test that continues by phone: the recordings of its phone sections play on the call, not here.
+  const item = findItem(onlinePart(await contentOf(ctx.db, attempt.contentVersionId)), itemId);
   if (!isMediaItem(item)) throw missing();
   const limited = isLimited(item);
   if (limited) {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { isFeatureEnabled } from "../../admin/feature-flags.js";
-import type { takingParams, TestShowView } from "@parlance/contract";
+import { onlinePart, type takingParams, type TestShowView } from "@parlance/contract";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { assignedTests, languages, tests } from "../../db/schema.js";
@@ -9,6 +9,7 @@ import { contentOf, newestVersion } from "../../content/read.js";
 import { heldTest, timeLimitMs } from "../attempt.js";
 import { proctorSteps } from "../../proctoring/steps.js";
 import { ensureExamPassword } from "../../proctoring/exam-password.js";
+import { hasActivePhoneCall } from "../../calls/phone/records.js";
 
 /** GET /api/tests/show/{id}: what the prelude of /testing/tests/{id} needs (spec §3 "Tests Show"). */
 
@@ -45,7 +46,12 @@ export async function showTest(ctx: AppContext, scope: Scope, { id }: z.output<t
 
   const ivr = held.method === "ivr";
   const attempt = held.attempt;
-  const attemptState = attempt?.state === "received" ? "received" : attempt?.state === "in_progress" && attempt.contentVersionId !== null ? "in_progress" : "not_started";
+  // A test that continues by phone (online sections, then a call): its online part's state is the
+  // page's; its online part in, the page says not to hang up while the phone part is pending.
+  const phoneContinued = held.method === "online" && content?.continues_by_phone === true;
+  const phonePartPending = phoneContinued && attempt?.state === "partially_received";
+  const started = attempt?.state === "in_progress" && attempt.contentVersionId !== null && (attempt.startedAt !== null || ivr);
+  const attemptState = attempt?.state === "received" || phonePartPending ? "received" : started ? "in_progress" : "not_started";
   return {
     accessCode: facts.accessCode,
     // The web call is offered unless the `web_call` feature flag turns it off for this test.
@@ -66,10 +72,12 @@ export async function showTest(ctx: AppContext, scope: Scope, { id }: z.output<t
     proctored: steps.proctored,
     proctorPasswordNeeded: steps.passwordNeeded,
     honorStatement: steps.proctored ? "long" : "short",
-    phoneContinued: content?.continues_by_phone === true,
+    phoneContinued,
+    phoneCallActive: phoneContinued && (await hasActivePhoneCall(ctx.db, id)),
+    phonePartPending,
     groupKey: steps.groupKey,
     attemptState,
-    sectionCount: content?.sections.length ?? 0,
+    sectionCount: content ? onlinePart(content).sections.length : 0,
     language: facts.language,
     languageCode: facts.languageCode,
   };

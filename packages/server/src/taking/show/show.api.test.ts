@@ -48,6 +48,8 @@ describe("Tests Show", () => {
       proctorPasswordNeeded: false,
       honorStatement: "short",
       phoneContinued: false,
+      phoneCallActive: false,
+      phonePartPending: false,
       groupKey: null,
       attemptState: "not_started",
       sectionCount: 2,

@@ -6,8 +6,8 @@ import { call } from "../../../api/client";
 import { useTranslation } from "../../../i18n";
 import { useStartup } from "../../../ui/startup";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
-import { PhoneNumberField, type PhoneNumberValue } from "./PhoneNumberField";
-import { checkPhone, initialPhone } from "./phone-check";
+import { PhoneNumberField, type PhoneNumberValue } from "../../../ui/phone/PhoneNumberField";
+import { checkPhone, initialPhone } from "../../../ui/phone/phone-check";
 
 const catalogs = { "phoneCalls.messages": phoneCallMessages };
 

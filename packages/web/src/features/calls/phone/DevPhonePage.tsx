@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ENDED_PHONE_CALL_STATUSES, devPhoneRoutes, ivrMessages, phoneCallMessages, type DevPhoneCall } from "@parlance/contract";
+import { ENDED_PHONE_CALL_STATUSES, devPhoneRoutes, ivrMessages, phoneCallMessages, type DevPhoneCall, type IvrCallView } from "@parlance/contract";
 import { call } from "../../../api/client";
 import { useTranslation } from "../../../i18n";
 import { useStartup } from "../../../ui/startup";
@@ -12,7 +12,7 @@ import { DataTable, type DataColumn } from "../../../ui/DataTable";
 import { Pager } from "../../../ui/Pager";
 import { formatDateTime } from "../../../i18n/format";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
-import { useHandset } from "./useHandset";
+import { useHandset, type HandsetPhase } from "./useHandset";
 
 const catalogs = { "phoneCalls.messages": phoneCallMessages, "calls.ivr.messages": ivrMessages };
 
@@ -83,6 +83,17 @@ export default function DevPhonePage() {
   );
 }
 
+/** What the line says at this point besides the test's own prompts: hold, again, silence, how to answer, goodbye. */
+function lineOf(view: IvrCallView, phase: HandsetPhase): string | null {
+  const { lines, step } = view;
+  if (phase === "ended") return view.submitted ? lines.goodbye : lines.ended;
+  if (!step) return null;
+  if (step.prompt.kind === "wait") return step.prompt.text;
+  if (step.again === "repeat") return lines.again;
+  if (step.again === "silence") return lines.silence;
+  return phase === "recording" ? lines.how_to_answer : null;
+}
+
 function Handset({ phoneCall, onClose }: { phoneCall: DevPhoneCall; onClose: () => void }) {
   const { t } = useTranslation();
   const errorText = useApiErrorText(catalogs);
@@ -93,7 +104,9 @@ function Handset({ phoneCall, onClose }: { phoneCall: DevPhoneCall; onClose: () 
   const { view, phase } = handset;
   const step = view?.step ?? null;
   const over = phase === "ended" || phase === "failed" || (ENDED_PHONE_CALL_STATUSES as readonly string[]).includes(phoneCall.status);
+  const holding = step?.prompt.kind === "wait";
   const promptText = step?.prompt.text ?? null;
+  const line = view && lineOf(view, phase);
   return (
     <Paper withBorder p={{ base: "md", sm: "lg" }} mb="lg" component="section" aria-labelledby="handset-title">
       <Stack gap="sm">
@@ -104,12 +117,27 @@ function Handset({ phoneCall, onClose }: { phoneCall: DevPhoneCall; onClose: () 
         <Text role="status" aria-live="polite" fw={600} data-testid="handset-phase">
           {t(`phoneCalls.dev.phase.${phase}`)}
         </Text>
-        {step && !over && (
+        {/* What the line itself says (the engine's lines, in the call's prompt language). */}
+        {view && !over && (
+          <Text size="sm" lang={view.lines.speech} data-testid="handset-welcome">
+            {view.lines.welcome}
+          </Text>
+        )}
+        {step && !over && !holding && (
           <>
             <Progress value={(100 * step.index) / step.total} aria-label={t("phoneCalls.dev.progress", { step: step.index + 1, total: step.total })} />
             <Text size="sm">{t("phoneCalls.dev.progress", { step: step.index + 1, total: step.total })}</Text>
-            {promptText && <Text fs="italic">{promptText}</Text>}
           </>
+        )}
+        {line && (
+          <Text size="sm" fw={600} lang={view?.lines.speech} data-testid="handset-line">
+            {line}
+          </Text>
+        )}
+        {step && !over && promptText && !holding && (
+          <Text fs="italic" lang={step.prompt.kind === "say" ? step.prompt.language : undefined}>
+            {promptText}
+          </Text>
         )}
         {view && phase === "ended" && <Text>{t("phoneCalls.dev.responses", { count: view.responses })}</Text>}
         {phase === "failed" && (
@@ -124,7 +152,7 @@ function Handset({ phoneCall, onClose }: { phoneCall: DevPhoneCall; onClose: () 
               {t("phoneCalls.dev.noResponse")}
             </Button>
           )}
-          {(phase === "prompt" || phase === "recording") && step && step.repeats_left > 0 && (
+          {(phase === "prompt" || phase === "recording") && step && step.repeats_left > 0 && !holding && (
             <Button variant="default" onClick={handset.repeat}>
               {t("phoneCalls.dev.repeat")}
             </Button>

@@ -7,9 +7,22 @@ import { call } from "../../../api/client";
  * local voice provider, driving the IVR engine as Twilio's webhooks do for a real call. Each step:
  * the prompt plays (the item's recording, or the text spoken by the browser), then either the
  * engine is told it played, or the microphone records the response until Done speaking (or the
- * step's longest response), which is uploaded and acknowledged before the next step.
+ * step's longest response), which is uploaded and acknowledged before the next step. A call that
+ * holds for the online part of its test (a `wait` step) says its hold message and asks the engine
+ * again every few seconds, as Twilio's <Pause> and <Redirect> do.
  */
-export type HandsetPhase = "connecting" | "prompt" | "recording" | "sending" | "ended" | "failed";
+export type HandsetPhase = "connecting" | "prompt" | "waiting" | "recording" | "sending" | "ended" | "failed";
+
+/** How often the holding handset asks where the call is. */
+const WAIT_POLL_MS = 2000;
+
+/** Says a text with the browser's voice, where it has one (headless browsers have none: the text is on screen). */
+function speak(text: string, lang: string): void {
+  if (typeof speechSynthesis === "undefined" || speechSynthesis.getVoices().length === 0) return;
+  const u = new SpeechSynthesisUtterance(text);
+  u.lang = lang;
+  speechSynthesis.speak(u);
+}
 
 export function useHandset(callId: number) {
   const [view, setView] = useState<IvrCallView | null>(null);
@@ -26,7 +39,7 @@ export function useHandset(callId: number) {
 
   const apply = useCallback((next: IvrCallView) => {
     setView(next);
-    setPhase(next.step ? "prompt" : "ended");
+    setPhase(!next.step ? "ended" : next.step.prompt.kind === "wait" ? "waiting" : "prompt");
   }, []);
 
   const stopPrompt = () => {
@@ -110,11 +123,7 @@ export function useHandset(callId: number) {
     } else {
       // The browser speaks the text when it has a voice; the step goes on once it is said (or after a reading pause).
       const pause = window.setTimeout(after, Math.min(8000, 1200 + s.prompt.text.length * 40));
-      if (typeof speechSynthesis !== "undefined" && speechSynthesis.getVoices().length > 0) {
-        const u = new SpeechSynthesisUtterance(s.prompt.text);
-        u.lang = s.prompt.language;
-        speechSynthesis.speak(u);
-      }
+      speak(s.prompt.text, s.prompt.language);
       return () => {
         cancelled = true;
         window.clearTimeout(pause);
@@ -126,6 +135,21 @@ export function useHandset(callId: number) {
     // The step's key names the prompt to play; the view object changes with every answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stepKey, phase]);
+
+  // On hold: the hold message once, then the engine is asked again until the call goes on.
+  const holding = phase === "waiting" && view?.step?.prompt.kind === "wait" ? view.step.prompt : null;
+  useEffect(() => {
+    if (!holding) return;
+    speak(holding.text, holding.language);
+    const timer = window.setInterval(() => {
+      call(devPhoneRoutes.devCall, {}, { callId })
+        .then((next) => next.step?.prompt.kind !== "wait" && apply(next))
+        .catch(fail);
+    }, WAIT_POLL_MS);
+    return () => window.clearInterval(timer);
+    // Once per hold: the polls answer the same wait step.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [holding !== null, callId]);
 
   const answer = useCallback(async () => {
     setPhase("connecting");
@@ -166,7 +190,8 @@ export function useHandset(callId: number) {
       stopPrompt();
       stopRecording(false);
       try {
-        await call(devPhoneRoutes.devHangUp, {}, { callId });
+        const ended = await call(devPhoneRoutes.devHangUp, {}, { callId });
+        if (ended) setView(ended);
         setPhase("ended");
       } catch (e) {
         fail(e);

@@ -86,6 +86,9 @@ function WebCall({ testId, resumable }: { testId: number; resumable: boolean }) 
   const [starting, setStarting] = useState(false);
   const inCall = ivr.state === CALL_STATE.calling || ivr.state === CALL_STATE.accepted;
   const step = ivr.view?.step ?? null;
+  // What the call itself says (the engine's lines, in the call's prompt language), beside the screen's own words.
+  const lines = ivr.view?.lines ?? null;
+  const engineLine = !step || !lines ? null : step.prompt.kind === "wait" ? step.prompt.text : step.again === "repeat" ? lines.again : step.again === "silence" ? lines.silence : ivr.phase === "recording" ? lines.how_to_answer : null;
 
   const startDevices = async (deviceId?: string) => {
     setStarting(true);
@@ -181,7 +184,12 @@ function WebCall({ testId, resumable }: { testId: number; resumable: boolean }) 
                 <Text fw={600} data-testid="call-phase">
                   {ivr.phase === "recording" ? t("webCall.speakNow") : ivr.phase === "saving" ? t("webCall.saving") : step.again === "silence" ? t("webCall.noAnswerHeard") : t("webCall.listen")}
                 </Text>
-                {step.prompt.text && <Text size="sm">{step.prompt.text}</Text>}
+                {engineLine && (
+                  <Text size="sm" fw={600} lang={lines?.speech}>
+                    {engineLine}
+                  </Text>
+                )}
+                {step.prompt.text && step.prompt.kind !== "wait" && <Text size="sm">{step.prompt.text}</Text>}
               </>
             )}
             <Text size="sm">{t("webCall.responsesSaved", { count: ivr.view?.responses ?? 0 })}</Text>
@@ -204,6 +212,11 @@ function WebCall({ testId, resumable }: { testId: number; resumable: boolean }) 
               {t("webCall.endedTitle")}
             </Title>
             <Text size="sm">{ivr.view?.submitted ? t("webCall.submitted") : t("webCall.endedWithout")}</Text>
+            {lines && (
+              <Text size="sm" lang={lines.speech}>
+                {ivr.view?.submitted ? lines.goodbye : lines.ended}
+              </Text>
+            )}
             <Button component={Link} to="/testing/tests" variant="default" w="fit-content">
               {t("webCall.backToTests")}
             </Button>

@@ -183,10 +183,25 @@ export function useWebIvrCall(testId: number, devices: AudioDevices) {
   );
 
   // Each new step (or the same step again, after Request Repeat or silence) plays, then records or goes on.
+  // A `wait` step (a test whose online part is still open) holds: the server is asked again after its pause.
+  const [holds, setHolds] = useState(0);
   const s = view?.step ?? null;
-  const stepKey = s && phase === "prompt" ? `${view?.call_id}:${s.index}:${s.again}:${s.repeats_left}` : null;
+  const stepKey = s && phase === "prompt" ? `${view?.call_id}:${s.index}:${s.again}:${s.repeats_left}:${s.prompt.kind === "wait" ? holds : ""}` : null;
   useEffect(() => {
     if (!s || !stepKey) return;
+    if (s.prompt.kind === "wait") {
+      const id = callId.current;
+      const timer = window.setTimeout(async () => {
+        if (id === null) return;
+        try {
+          apply(await callApi(webIvrRoutes.state, { token: await freshToken(), call_id: id }, params));
+          setHolds((n) => n + 1);
+        } catch (e) {
+          fail(e);
+        }
+      }, s.prompt.seconds * 1000);
+      return () => window.clearTimeout(timer);
+    }
     playPrompt(s, () => {
       if (s.record) void record(s);
       else void stepCall("promptPlayed", s.index);

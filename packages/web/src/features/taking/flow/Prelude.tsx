@@ -7,7 +7,8 @@ import { call, ApiCallError } from "../../../api/client";
 import { ProctorSteps } from "./ProctorSteps";
 import { PreludeInstructions } from "./PreludeInstructions";
 import { HonorStatement } from "./HonorStatement";
-import { canStart, proctorPending, takenOnline } from "./stages";
+import { canStart, needsCall, proctorPending, takenOnline } from "./stages";
+import { PhoneCallSection } from "./PhoneCallSection";
 import { limitMinutes } from "./clock";
 import { flowKeys } from "./queries";
 import { useReason } from "./LoadError";
@@ -16,7 +17,8 @@ import { useFocusOnMount } from "./useFocusOnMount";
 /**
  * The prelude (spec §2): the test's name and time limit, instructions by method, the honor
  * statement, the proctor's steps when the test needs them, and Start with its confirm dialog.
- * Confirming calls start_test; its content is kept for the test screen.
+ * Confirming calls start_test; its content is kept for the test screen. A test that continues by
+ * phone asks for its call here first (the call holds while the online part is taken).
  */
 export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; onStarted: () => void; onRefresh: () => void }) {
   const { t } = useTranslation();
@@ -25,6 +27,8 @@ export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; on
   const [honor, setHonor] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [waitNotice, setWaitNotice] = useState(false);
+  const [callRequested, setCallRequested] = useState(false);
+  const callFirst = needsCall(show, callRequested);
   const pending = proctorPending(show);
   const online = takenOnline(show);
   const minutes = show.timeLimit === null ? null : limitMinutes(show.timeLimit);
@@ -49,7 +53,7 @@ export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; on
 
   function askToStart() {
     // A proctor step is pending: Start is not refused silently, the candidate is told to wait.
-    if (!canStart(show, honor)) return setWaitNotice(pending);
+    if (!canStart(show, honor, callRequested)) return setWaitNotice(pending);
     setWaitNotice(false);
     start.reset();
     setConfirming(true);
@@ -72,6 +76,8 @@ export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; on
           <PreludeInstructions show={show} />
         </Stack>
       </Paper>
+
+      {show.phoneContinued && online && <PhoneCallSection show={show} where="prelude" onRequested={() => setCallRequested(true)} />}
 
       {pending && (
         <Paper withBorder p="md" radius="md" component="section" aria-labelledby="prelude-proctor">
@@ -97,8 +103,9 @@ export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; on
               {reason && <Text size="sm">{t("takingFlow.errors.reason", { reason })}</Text>}
             </Alert>
           )}
+          {callFirst && <Text id="prelude-call-first">{t("takingFlow.phoneCall.callFirst")}</Text>}
           <Group>
-            <Button size="md" onClick={askToStart} disabled={!honor}>
+            <Button size="md" onClick={askToStart} disabled={!honor || callFirst} aria-describedby={callFirst ? "prelude-call-first" : undefined}>
               {t("takingFlow.prelude.start")}
             </Button>
           </Group>

@@ -6,27 +6,28 @@ import { useStartup } from "../../../ui/startup";
 import { formatDateTime } from "../../../i18n/format";
 import type { Receipt } from "./TakeTestPage";
 import { SIGN_OUT_FORM_ID } from "../../../ui/signOut";
+import { PhoneCallSection } from "./PhoneCallSection";
 
 /**
  * The finished stage (spec §2): the recorded-responses text, or for a test that continues by phone
  * the request not to hang up; the receipt of the recorded answers (DESIGN.md §6); and the ways on.
- * A page opened on an already submitted test says so (its receipt was shown when it was submitted).
+ * A page opened on an already submitted test says so (its receipt was shown when it was submitted),
+ * unless its phone part is still to come: then it says not to hang up, and offers a new call.
  */
 export function ThankYou({ show, receipt }: { show: TestShowView; receipt: Receipt | null }) {
   const { t } = useTranslation();
   const { language } = useStartup();
+  const byPhone = show.phoneContinued && (receipt !== null || show.phonePartPending);
   return (
     <Stack gap="lg" maw={760}>
-      {receipt ? (
-        show.phoneContinued ? (
-          <Alert color="orange" variant="light" role="status">
-            <Text fw={700} fz="lg">
-              {t("takingFlow.finished.phone")}
-            </Text>
-          </Alert>
-        ) : (
-          <Text fz="lg">{t("takingFlow.finished.recorded")}</Text>
-        )
+      {byPhone ? (
+        <Alert color="orange" variant="light" role="status">
+          <Text fw={700} fz="lg">
+            {t("takingFlow.finished.phone")}
+          </Text>
+        </Alert>
+      ) : receipt ? (
+        <Text fz="lg">{t("takingFlow.finished.recorded")}</Text>
       ) : (
         <Text fz="lg">{t("takingFlow.finished.alreadySubmitted")}</Text>
       )}
@@ -50,6 +51,8 @@ export function ThankYou({ show, receipt }: { show: TestShowView; receipt: Recei
           </Stack>
         </Paper>
       )}
+
+      {byPhone && <PhoneCallSection show={show} where="finished" />}
 
       <Group gap="lg">
         <Anchor component={Link} to="/testing/tests" fw={600}>

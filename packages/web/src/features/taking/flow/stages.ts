@@ -33,7 +33,13 @@ export function initialStage(show: TestShowView): Stage {
   return needsCapabilityCheck(show) ? "capability" : "prelude";
 }
 
-/** The Start button is enabled once the honor statement is ticked and no proctor step is pending. */
-export function canStart(show: TestShowView, honorTicked: boolean): boolean {
-  return takenOnline(show) && honorTicked && !proctorPending(show);
+/**
+ * A test that continues by phone needs its call before the online part starts (the candidate must
+ * be on the line when it ends): asked for on this prelude, or already ringing or in progress.
+ */
+export const needsCall = (show: TestShowView, callRequested: boolean) => show.phoneContinued && !show.phoneCallActive && !callRequested;
+
+/** The Start button is enabled once the honor statement is ticked, no proctor step is pending and, for phone plus online, the call is asked for. */
+export function canStart(show: TestShowView, honorTicked: boolean, callRequested = false): boolean {
+  return takenOnline(show) && honorTicked && !proctorPending(show) && !needsCall(show, callRequested);
 }

@@ -22,6 +22,8 @@ const show = (over: Partial<TestShowView> = {}): TestShowView => ({
   proctorPasswordNeeded: false,
   honorStatement: "short",
   phoneContinued: false,
+  phoneCallActive: false,
+  phonePartPending: false,
   groupKey: null,
   attemptState: "not_started",
   sectionCount: 2,
@@ -65,6 +67,16 @@ describe("the prelude", () => {
     expect(proctorPending(show({ proctorPasswordNeeded: true }))).toBe(true);
     expect(canStart(show({ proctorPasswordNeeded: true }), true)).toBe(false);
     expect(canStart(show({ proctorSignatureNeeded: true }), true)).toBe(false);
+  });
+  it("starts a test that continues by phone once its call is asked for, or already on the line", () => {
+    const phoneOnline = show({ phoneContinued: true, sectionCount: 1 });
+    expect(canStart(phoneOnline, true)).toBe(false);
+    expect(canStart(phoneOnline, true, true)).toBe(true);
+    expect(canStart({ ...phoneOnline, phoneCallActive: true }, true)).toBe(true);
+    expect(canStart(phoneOnline, false, true)).toBe(false);
+  });
+  it("shows the Thank You of a test whose online part is in and whose phone part is pending", () => {
+    expect(initialStage(show({ phoneContinued: true, phonePartPending: true, attemptState: "received" }))).toBe("finished");
   });
   it("offers no Start for a test without online content", () => {
     expect(canStart(show({ testMethod: "paper", sectionCount: 0 }), true)).toBe(false);

@@ -1,6 +1,6 @@
 import { Group, TextInput } from "@mantine/core";
 import { PHONE_NUMBER_MAX } from "@parlance/contract";
-import { useTranslation } from "../../../i18n";
+import { useTranslation } from "../../i18n";
 import { CountryPicker } from "./CountryPicker";
 
 export interface PhoneNumberValue {
@@ -16,8 +16,8 @@ export function PhoneNumberField({ value, onChange, error, idPrefix }: { value: 
       <CountryPicker id={`${idPrefix}-country`} value={value.iso} onChange={(iso) => onChange({ ...value, iso })} />
       <TextInput
         id={`${idPrefix}-number`}
-        label={t("phoneCalls.number")}
-        description={t("phoneCalls.numberHint")}
+        label={t("phoneCallLink.form.number")}
+        description={t("phoneCallLink.form.numberHint")}
         type="tel"
         autoComplete="tel"
         inputMode="tel"

@@ -1,6 +1,6 @@
 import { Group, Select, Text } from "@mantine/core";
-import { useTranslation } from "../../../i18n";
-import { useStartup } from "../../../ui/startup";
+import { useTranslation } from "../../i18n";
+import { useStartup } from "../startup";
 import { flagOf } from "@parlance/contract/calls/phone-numbers";
 import { useCountryOptions } from "./countries";
 
@@ -18,7 +18,7 @@ export function CountryPicker({ value, onChange, id }: { value: string; onChange
   return (
     <Select
       id={id}
-      label={t("phoneCalls.country")}
+      label={t("phoneCallLink.form.country")}
       data={options.map((o) => ({ value: o.value, label: o.label }))}
       value={value}
       onChange={(v) => v && onChange(v)}
@@ -38,7 +38,7 @@ export function CountryPicker({ value, onChange, id }: { value: string; onChange
           <Text size="sm">{option.label}</Text>
         </Group>
       )}
-      nothingFoundMessage={t("phoneCalls.noCountry")}
+      nothingFoundMessage={t("phoneCallLink.form.noCountry")}
       comboboxProps={{ withinPortal: true }}
       w={{ base: "100%", sm: 260 }}
     />
