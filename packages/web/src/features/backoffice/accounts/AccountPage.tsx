@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link, useParams } from "react-router";
 import type { AccountAdministrator, AccountDetail, AccountOffice } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
@@ -104,11 +104,7 @@ function OfficesSection({ account }: { account: AccountDetail }) {
     {
       key: "status",
       header: t("backofficeAccounts.offices.status"),
-      cell: (o) => (
-        <Badge variant="outline" color={o.isClosed ? "gray.8" : "blue.9"}>
-          {o.isClosed ? t("backofficeAccounts.offices.closed") : t("backofficeAccounts.offices.open")}
-        </Badge>
-      ),
+      cell: (o) => (o.isClosed ? t("backofficeAccounts.offices.closed") : t("backofficeAccounts.offices.open")),
     },
     {
       key: "actions",

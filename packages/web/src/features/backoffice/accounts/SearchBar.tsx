@@ -12,7 +12,7 @@ export function SearchBar({ label, value, maxLength, onSearch, children }: { lab
     onSearch(text.trim());
   };
   return (
-    <form onSubmit={submit} role="search" aria-label={label}>
+    <form onSubmit={submit} role="search">
       <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
         <TextInput label={label} value={text} maxLength={maxLength} onChange={(e) => setText(e.currentTarget.value)} style={{ flex: "1 1 16rem" }} type="search" />
         {children}

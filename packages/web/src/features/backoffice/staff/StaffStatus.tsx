@@ -1,10 +1,13 @@
-import { Badge } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { useTranslation } from "../../../i18n";
 
-/** Active, awaiting activation, or deactivated: as an outlined badge (dark text: contrast). */
+/** Active, awaiting activation, or deactivated: plain text (coloured badges failed colour contrast). */
 export function StaffStatus({ user }: { user: { isActive: boolean; activated: boolean } }) {
   const { t } = useTranslation();
-  if (!user.isActive) return <Badge variant="outline" color="gray.8">{t("backofficeStaff.status.inactive")}</Badge>;
-  if (!user.activated) return <Badge variant="outline" color="orange.9">{t("backofficeAccounts.people.pending")}</Badge>;
-  return <Badge variant="outline" color="blue.9">{t("backofficeStaff.status.active")}</Badge>;
+  const label = !user.isActive ? t("backofficeStaff.status.inactive") : !user.activated ? t("backofficeAccounts.people.pending") : t("backofficeStaff.status.active");
+  return (
+    <Text component="span" size="sm" fw={600}>
+      {label}
+    </Text>
+  );
 }
