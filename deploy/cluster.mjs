@@ -52,8 +52,9 @@ export async function ensureServerBuilt() {
 }
 
 /**
- * Waits until a server process answers: GET /readyz when the server has it (200: database
- * reachable, listening), else GET /api/startup, the first thing every page asks for.
+ * Waits until a server process is ready: GET /readyz answers 200 (ops/health.ts: the database
+ * answers, the build's migrations are applied, its job workers run). A build from before /readyz
+ * (404) is waited for by GET /api/startup, the first thing every page asks for.
  */
 export async function waitReady(url, { child, timeoutMs = 60_000, output = () => "" } = {}) {
   const deadline = Date.now() + timeoutMs;
@@ -203,8 +204,8 @@ export async function startNginx({ prefix, config, port, onOutput }) {
 /**
  * Starts `count` server processes on one PostgreSQL database behind nginx on `listenPort` (on
  * 127.0.0.1; the processes on `ports` or free ones). Every process gets PUBLIC_URL (the address users reach: nginx's
- * unless set), TRUST_PROXY=true and the caller's env. The first starts alone (it migrates and, when
- * SEED_DEMO allows, makes the demo world under the startup lock); the others after it.
+ * unless set), TRUST_PROXY=true and the caller's env. They start together: under the startup lock
+ * one migrates (and, when SEED_DEMO allows, makes the demo world) while the others wait.
  *
  * @param {{ databaseUrl: string | undefined, listenPort: number, count?: number, ports?: number[], prefix: string,
  *   env?: Record<string, string>, workerProcesses?: string | number, onOutput?: (text: string) => void }} options
@@ -219,8 +220,9 @@ export async function startCluster({ databaseUrl, listenPort, count = 2, ports: 
     serverProcess({ port, env: { TRUST_PROXY: "true", ...env, DATABASE_URL: databaseUrl, PUBLIC_URL: publicUrl }, onOutput: onOutput && ((s) => onOutput(`[server ${i + 1}] ${s}`)) }),
   );
   try {
-    await servers[0].start();
-    await Promise.all(servers.slice(1).map((s) => s.start()));
+    // All at once: the first to take the startup lock migrates (and seeds), the others wait for it
+    // and find it done, so only the database work is one after another.
+    await Promise.all(servers.map((s) => s.start()));
   } catch (err) {
     await Promise.all(servers.map((s) => s.stop()));
     throw err;
@@ -241,10 +243,14 @@ export async function startCluster({ databaseUrl, listenPort, count = 2, ports: 
     /**
      * Restarts every process in turn without failing a request: nginx stops sending it new
      * requests (marked down, reloaded), it stops gracefully (SIGTERM: open requests finish), the
-     * new one starts (newest build: `beforeStart`), becomes ready and is put back.
+     * new one starts (newest build: `beforeStart`), becomes ready and is put back. `only`: these
+     * processes, not all.
+     *
+     * @param {{ beforeStart?: (server: ReturnType<typeof serverProcess>) => unknown, drainMs?: number,
+     *   only?: ReturnType<typeof serverProcess>[] }} [options]
      */
-    async rollingRestart({ beforeStart, drainMs = 1_000 } = {}) {
-      for (const server of servers) {
+    async rollingRestart({ beforeStart, drainMs = 1_000, only = servers } = {}) {
+      for (const server of only) {
         await nginx.reload(render(new Set([server])));
         await sleep(drainMs);
         const code = await server.stop();

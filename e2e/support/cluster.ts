@@ -41,8 +41,11 @@ export interface TestCluster {
   /** SQL on the scratch database. */
   query<T extends object = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   accessLog(): AccessLine[];
-  /** The drained restart of every process in turn (deploy/cluster.mjs); `drainMs` after nginx stops sending it requests. */
-  rollingRestart(opts?: { drainMs?: number }): Promise<void>;
+  /**
+   * The drained restart of every process in turn, or of `only` these (deploy/cluster.mjs); `drainMs`
+   * after nginx stops sending it requests.
+   */
+  rollingRestart(opts?: { drainMs?: number; only?: ClusterServer[] }): Promise<void>;
 }
 
 /** A database of the caller's own on the PostgreSQL server at `url`, dropped by `drop()`. */
@@ -89,7 +92,7 @@ export function useCluster(label: string): TestCluster {
               .filter(Boolean)
               .map((line) => JSON.parse(line) as AccessLine)
           : [],
-      rollingRestart: (opts?: { drainMs?: number }) => started!.rollingRestart(opts),
+      rollingRestart: (opts?: { drainMs?: number; only?: ClusterServer[] }) => started!.rollingRestart(opts),
     });
   }, 180_000);
   afterAll(async () => {

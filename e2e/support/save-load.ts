@@ -5,6 +5,12 @@ import { expect } from "vitest";
  * time, each with a higher seq), to watch a deployment change under load: every save's outcome is
  * counted, and every acknowledgement (the seq the server says it holds) is kept, so a test can
  * check each acknowledged answer is in the database afterwards.
+ *
+ * A save that gets no answer at all (the connection closed under it) is sent again at once, up to
+ * twice, as a browser resends a request whose reused connection closed before any answer and as the
+ * web client resends an unacknowledged save: an nginx reload closes its idle client connections, and
+ * one may close just as the next save goes out on it. Those are counted in `resent`; an HTTP error,
+ * or a save still unanswered after that, is a failure.
  */
 export interface SaveLoad {
   /** Saves answered 200 so far. */
@@ -17,6 +23,8 @@ export interface SaveLoadResult {
   acknowledged: number;
   /** Every save that did not answer 200: status (0: no answer) and body. */
   failures: string[];
+  /** Sends repeated because the connection closed before any answer (see above). */
+  resent: string[];
   /** Per item, the highest seq acknowledged and the response sent with it. */
   acks: Map<string, { seq: number; response: string }>;
 }
@@ -33,7 +41,7 @@ export async function startSaveLoad(baseUrl: string, test: { assignedTestId: num
   const started = await fetch(`${baseUrl}/api/test_content/start_test/${test.assignedTestId}`, { method: "POST", headers: { ...headers, cookie }, body: "{}" });
   expect(started.status, await started.clone().text()).toBe(200);
 
-  const result: SaveLoadResult = { acknowledged: 0, failures: [], acks: new Map() };
+  const result: SaveLoadResult = { acknowledged: 0, failures: [], resent: [], acks: new Map() };
   const sent = new Map<string, string>();
   let running = true;
   let seq = 0;
@@ -43,24 +51,37 @@ export async function startSaveLoad(baseUrl: string, test: { assignedTestId: num
       const item = TEXT_ITEMS[seq % TEXT_ITEMS.length];
       const response = `Answer ${seq} of the load`;
       sent.set(`${item}@${seq}`, response);
-      try {
-        const res = await fetch(`${baseUrl}/api/test_content/save_progress/${test.assignedTestId}`, {
-          method: "POST",
-          headers: { ...headers, cookie },
-          body: JSON.stringify({ candidate_test_items: [{ id: item, response, seq }], seconds_taken: Math.floor(seq / 10) }),
-          signal: AbortSignal.timeout(15_000),
-        });
-        const text = await res.text();
-        if (res.status !== 200) {
-          result.failures.push(`${res.status} ${text.slice(0, 200)}`);
-          continue;
+      const body = JSON.stringify({ candidate_test_items: [{ id: item, response, seq }], seconds_taken: Math.floor(seq / 10) });
+      for (let attempt = 1; ; attempt++) {
+        let status: number;
+        let text: string;
+        try {
+          const res = await fetch(`${baseUrl}/api/test_content/save_progress/${test.assignedTestId}`, {
+            method: "POST",
+            headers: { ...headers, cookie },
+            body,
+            signal: AbortSignal.timeout(15_000),
+          });
+          status = res.status;
+          text = await res.text();
+        } catch (err) {
+          const why = `${err instanceof Error ? err.message : String(err)}${err instanceof Error && err.cause ? ` (${String((err.cause as Error).message ?? err.cause)})` : ""}`;
+          if (attempt < 3) {
+            result.resent.push(why);
+            continue;
+          }
+          result.failures.push(`0 ${why}`);
+          break;
+        }
+        if (status !== 200) {
+          result.failures.push(`${status} ${text.slice(0, 200)}`);
+          break;
         }
         result.acknowledged++;
         for (const ack of (JSON.parse(text) as { saved: { id: string; seq: number }[] }).saved) {
           if ((result.acks.get(ack.id)?.seq ?? -1) < ack.seq) result.acks.set(ack.id, { seq: ack.seq, response: sent.get(`${ack.id}@${ack.seq}`)! });
         }
-      } catch (err) {
-        result.failures.push(`0 ${err instanceof Error ? err.message : String(err)}`);
+        break;
       }
       if (gapMs) await new Promise((r) => setTimeout(r, gapMs));
     }
