@@ -38,8 +38,8 @@ export const backofficeContentMessages = {
   unusedMedia: "{{name}} is not used by the content, so it is not stored.",
   keptMedia: "{{path}} was not uploaded: the current version's file is kept.",
   retired: "The test is retired: no account can assign it until it is made active again.",
-  typeDiffers: "The current content is of type '{{contentType}}' but the test is of type '{{testType}}': publish content that agrees.",
-  timeLimitDiffers: "The current content's time limit ({{content}}) differs from the test's ({{test}}): publish content that agrees.",
+  typeDiffers: "The current content is of another type than the test: publish content that agrees with it.",
+  timeLimitDiffers: "The current content's time limit differs from the test's: publish content that agrees with it.",
 } as const;
 export type BackofficeContentMessage = keyof typeof backofficeContentMessages;
 

@@ -10,8 +10,11 @@ import { fill } from "./upload.js";
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Each template of format.ts as a pattern that captures its placeholders. */
-const TEMPLATES = Object.entries(contentMessages).map(([name, template]) => {
+/** The templates the screens translate (wrongMediaType's English article and kind words do not translate). */
+const TRANSLATED: readonly (keyof typeof contentMessages)[] = ["noSections", "noItems", "noChoices", "badAnswer", "duplicateChoice", "duplicateItemId"];
+
+/** Each translated template of format.ts as a pattern that captures its placeholders. */
+const TEMPLATES = TRANSLATED.map((name) => [name, contentMessages[name]] as const).map(([name, template]) => {
   const names: string[] = [];
   const source = template
     .split(/(\{\w+\})/)
