@@ -144,7 +144,7 @@ export function renderNginxConfig({ listen, upstreams, workerProcesses = "auto" 
  * temporary files in `prefix`. `reload(config)` checks the new configuration (nginx -t) and
  * applies it without dropping a connection (SIGHUP).
  */
-export async function startNginx({ prefix, config, port, onOutput }) {
+export async function startNginx({ prefix, config, host = "127.0.0.1", port, onOutput }) {
   if (!fs.existsSync(nginxBinary)) throw new Error(`nginx is not installed at ${nginxBinary} (Debian: apt-get install nginx-light)`);
   for (const dir of ["logs", "tmp"]) fs.mkdirSync(path.join(prefix, dir), { recursive: true });
   // Run as root, nginx's workers are `nobody`: they must reach tmp/ (nginx gives them its folders).
@@ -171,7 +171,7 @@ export async function startNginx({ prefix, config, port, onOutput }) {
   for (const deadline = Date.now() + 10_000; ; await sleep(50)) {
     if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${failure()}`);
     const open = await new Promise((resolve) => {
-      const s = net.connect(port, "127.0.0.1", () => (s.destroy(), resolve(true)));
+      const s = net.connect(port, host, () => (s.destroy(), resolve(true)));
       s.on("error", () => resolve(false));
     });
     if (open) break;
@@ -202,18 +202,20 @@ export async function startNginx({ prefix, config, port, onOutput }) {
 }
 
 /**
- * Starts `count` server processes on one PostgreSQL database behind nginx on `listenPort` (on
- * 127.0.0.1; the processes on `ports` or free ones). Every process gets PUBLIC_URL (the address users reach: nginx's
- * unless set), TRUST_PROXY=true and the caller's env. They start together: under the startup lock
- * one migrates (and, when SEED_DEMO allows, makes the demo world) while the others wait.
+ * Starts `count` server processes (on 127.0.0.1, on `ports` or free ones) on one PostgreSQL
+ * database, behind nginx on `listenHost`:`listenPort` (default 127.0.0.1). Every process gets
+ * PUBLIC_URL (the address users reach: nginx's unless set), TRUST_PROXY=true and the caller's env.
+ * They start together: under the startup lock one migrates (and, when SEED_DEMO allows, makes the
+ * demo world) while the others wait.
  *
- * @param {{ databaseUrl: string | undefined, listenPort: number, count?: number, ports?: number[], prefix: string,
- *   env?: Record<string, string>, workerProcesses?: string | number, onOutput?: (text: string) => void }} options
+ * @param {{ databaseUrl: string | undefined, listenPort: number, listenHost?: string, count?: number, ports?: number[],
+ *   prefix: string, env?: Record<string, string>, workerProcesses?: string | number, onOutput?: (text: string) => void }} options
  */
-export async function startCluster({ databaseUrl, listenPort, count = 2, ports: fixedPorts, prefix, env = {}, workerProcesses = "auto", onOutput }) {
+export async function startCluster({ databaseUrl, listenPort, listenHost = "127.0.0.1", count = 2, ports: fixedPorts, prefix, env = {}, workerProcesses = "auto", onOutput }) {
   if (!databaseUrl) throw new Error("DATABASE_URL is required: several processes share one PostgreSQL database (the embedded database is one process's)");
   await ensureServerBuilt();
-  const publicUrl = env.PUBLIC_URL || `http://127.0.0.1:${listenPort}`;
+  const localHost = listenHost === "0.0.0.0" ? "127.0.0.1" : listenHost;
+  const publicUrl = env.PUBLIC_URL || `http://${localHost}:${listenPort}`;
   const ports = [...(fixedPorts ?? [])];
   while (ports.length < count) ports.push(await freePort());
   const servers = ports.map((port, i) =>
@@ -228,10 +230,10 @@ export async function startCluster({ databaseUrl, listenPort, count = 2, ports: 
     throw err;
   }
   const render = (drained = new Set()) =>
-    renderNginxConfig({ listen: `127.0.0.1:${listenPort}`, workerProcesses, upstreams: servers.map((s) => ({ address: s.address, down: drained.has(s) })) });
+    renderNginxConfig({ listen: `${listenHost}:${listenPort}`, workerProcesses, upstreams: servers.map((s) => ({ address: s.address, down: drained.has(s) })) });
   let nginx;
   try {
-    nginx = await startNginx({ prefix, config: render(), port: listenPort, onOutput: onOutput && ((s) => onOutput(`[nginx] ${s}`)) });
+    nginx = await startNginx({ prefix, config: render(), host: localHost, port: listenPort, onOutput: onOutput && ((s) => onOutput(`[nginx] ${s}`)) });
   } catch (err) {
     await Promise.all(servers.map((s) => s.stop()));
     throw err;

@@ -2,7 +2,8 @@
 // the foreground: `DATABASE_URL=postgres://… node deploy/run.mjs` (docs/scaling.md).
 //
 //   DATABASE_URL          required: the one PostgreSQL database every process shares
-//   LISTEN_PORT           nginx's port on 127.0.0.1 (default 8080)
+//   LISTEN_PORT           nginx's port (default 8080)
+//   LISTEN_HOST           nginx's address (default 127.0.0.1; 0.0.0.0 for every interface)
 //   PUBLIC_URL            the address users reach (default http://127.0.0.1:$LISTEN_PORT)
 //   PARLANCE_PROCESSES    server processes (default 2), on 127.0.0.1
 //   SERVER_PORTS          their ports, comma-separated (default: free ones)
@@ -36,6 +37,7 @@ try {
   cluster = await startCluster({
     databaseUrl: process.env.DATABASE_URL,
     listenPort,
+    listenHost: process.env.LISTEN_HOST || "127.0.0.1",
     count: Math.max(count, ports.length),
     ports,
     prefix,
