@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { expectAccessible, newContext, signIn, useBrowser } from "./support/browser";
+import { baseURL, expectAccessible, newContext, signIn, useBrowser } from "./support/browser";
 
 /**
  * The back office's test catalogue and content (issue 17 point 2): the provider's Administrator
@@ -127,4 +127,28 @@ describe("the back office's test catalogue", () => {
     await expectAccessible(clientPage, "assigning, with the new test offered");
     await client.close();
   }, 60_000);
+  it("reads at 375 px in Simplified Chinese for a Testing Executive: the catalogue, a test with its accounts and versions, the price dialog", async () => {
+    const context = await newContext(browser(), { width: 375, height: 800 });
+    const page = await context.newPage();
+    await signIn(page, "executive@parlance.example");
+    // The language cookie of this browser only: the user's own setting stays as it is for other files.
+    await context.addCookies([{ name: "parlance_lang", value: "zh-HANS", url: baseURL() }]);
+    const noSideScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    await page.goto("/admin/tests?query=en-reading");
+    await poll(() => page.getByRole("heading", { name: "测试目录", level: 1 }).isVisible()).toBe(true);
+    await page.getByRole("link", { name: "English Reading Proficiency", exact: true }).click();
+    await poll(() => page.getByRole("heading", { name: "English Reading Proficiency", level: 1 }).isVisible()).toBe(true);
+    const accounts = page.getByRole("region", { name: "可分配此测试的账户" });
+    await poll(() => accounts.getByRole("row", { name: /Northwind Health/ }).isVisible()).toBe(true);
+    await poll(() => page.getByRole("row", { name: /版本 \d+ 当前/ }).isVisible()).toBe(true);
+    expect(await noSideScroll()).toBe(true);
+    await expectAccessible(page, "test page (zh-Hans, 375 px)");
+    await accounts.getByRole("button", { name: "更改价格：Northwind Health" }).click();
+    const dialog = page.getByRole("dialog", { name: "Northwind Health 的价格" });
+    await poll(() => dialog.isVisible()).toBe(true);
+    await settled(page);
+    await expectAccessible(page, "price dialog (zh-Hans, 375 px)");
+    await dialog.getByRole("button", { name: "取消" }).click();
+    await context.close();
+  }, 30_000);
 });
