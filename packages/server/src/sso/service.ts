@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { emailDomain, safeNextPath, type SsoError } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import type { SsoConfig } from "../config.js";
-import { ssoAttempts, ssoIdentities, users } from "../db/schema.js";
+import { accounts, ssoAttempts, ssoIdentities, users } from "../db/schema.js";
 import { hashSecret, newSecret } from "../auth/tokens.js";
 import { audit } from "../audit/audit.js";
 import { authorizationUrl, finishSignIn, newChecks, type SsoIdentity } from "./oidc-client.js";
@@ -29,7 +29,20 @@ export class SsoRefusal extends Error {
   }
 }
 
-export const domainAllowed = (sso: SsoConfig, email: string) => sso.domains.includes(emailDomain(email));
+/** Whether an address may sign in by single sign-on: a domain of SSO_DOMAINS, or of a client account (back office). */
+export async function ssoDomainAllowed(ctx: Ctx, sso: SsoConfig, email: string): Promise<boolean> {
+  const domain = emailDomain(email);
+  if (domain === "") return false;
+  if (sso.domains.includes(domain)) return true;
+  const [account] = await ctx.db.select({ id: accounts.id }).from(accounts).where(sql`${domain} = any(${accounts.ssoDomains})`).limit(1);
+  return account !== undefined;
+}
+
+/** The domains the sign-in page sends to single sign-on: SSO_DOMAINS and every client account's. */
+export async function allSsoDomains(ctx: Ctx, sso: SsoConfig): Promise<string[]> {
+  const rows = await ctx.db.select({ domain: sql<string>`unnest(${accounts.ssoDomains})` }).from(accounts);
+  return [...new Set([...sso.domains, ...rows.map((r) => r.domain)])];
+}
 
 export function enabledSso(ctx: Ctx): SsoConfig {
   if (!ctx.config.sso) throw new SsoRefusal("notConfigured");
@@ -44,7 +57,7 @@ export function enabledSso(ctx: Ctx): SsoConfig {
 export async function startSso(ctx: Ctx, input: { email_address?: string; next?: string }): Promise<{ secret: string; url: URL }> {
   const sso = enabledSso(ctx);
   const email = input.email_address?.trim() ?? "";
-  if (!domainAllowed(sso, email)) throw new SsoRefusal("domainNotAllowed");
+  if (!(await ssoDomainAllowed(ctx, sso, email))) throw new SsoRefusal("domainNotAllowed");
   const checks = newChecks();
   let url: URL;
   try {
@@ -95,7 +108,7 @@ function whatFailed(err: unknown): string {
 /** The linked user, or the user the verified email names (then linked); refusals otherwise. */
 async function userOf(ctx: Ctx, sso: SsoConfig, identity: SsoIdentity, ip: string): Promise<{ userId: number; accountId: number | null }> {
   if (!identity.email || !identity.emailVerified) throw new SsoRefusal("unverifiedEmail", identity.email ?? undefined);
-  if (!domainAllowed(sso, identity.email)) throw new SsoRefusal("domainNotAllowed", identity.email);
+  if (!(await ssoDomainAllowed(ctx, sso, identity.email))) throw new SsoRefusal("domainNotAllowed", identity.email);
   const [linked] = await ctx.db
     .select({ id: users.id, accountId: users.accountId, isActive: users.isActive })
     .from(ssoIdentities)

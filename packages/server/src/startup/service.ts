@@ -6,6 +6,7 @@ import type { Caller } from "../http/caller.js";
 import type { Scope } from "../auth/scope.js";
 import { catalogFor, hasTranslation, translate } from "../i18n/catalog.js";
 import { impersonatorOf } from "../admin/impersonation.js";
+import { allSsoDomains } from "../sso/service.js";
 
 /** A `?error=` / `?notice=` key from a form redirect, shown translated; anything else is ignored. */
 function messageFromKey(language: Language, key: unknown): string | undefined {
@@ -41,7 +42,8 @@ export async function buildStartup(ctx: Pick<AppContext, "db" | "config">, scope
   };
   const error = messageFromKey(language, query.error);
   const notice = messageFromKey(language, query.notice);
-  if (ctx.config.sso) startup.ssoDomains = ctx.config.sso.domains;
+  // Signed out (the sign-in page), the client accounts' domains too (back office); signed in, the configured ones.
+  if (ctx.config.sso) startup.ssoDomains = scope ? ctx.config.sso.domains : await allSsoDomains(ctx, ctx.config.sso);
   if (error) startup.error = error;
   if (notice) startup.notice = notice;
   if (!scope || !user) return startup;

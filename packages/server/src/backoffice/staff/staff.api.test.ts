@@ -26,7 +26,7 @@ const post = (url: string, body: object, cookie?: string) => t.request({ method:
 const get = (path: string, cookie?: string) => t.request({ method: "GET", url: `/api/backoffice/staff/${path}`, cookie });
 const idOf = async (email: string) => (await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
 const rolesOf = async (id: number) => (await t.ctx.db.select({ roles: users.roles }).from(users).where(eq(users.id, id)))[0].roles;
-const person = (email: string, roles: number[], more: object = {}) => ({ firstName: "Pat", lastName: "Lee", emailAddress: email, roles, ...more });
+const person = (email: string, roles: unknown[], more: object = {}) => ({ firstName: "Pat", lastName: "Lee", emailAddress: email, roles, ...more });
 const lastAudit = async (action: string) => (await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)))[0];
 
 describe("access", () => {
