@@ -47,6 +47,25 @@ describe("feature flags", () => {
     await expect.poll(() => page.getByText("The rule has been deleted").isVisible()).toBe(true);
     await expect.poll(() => remove.count()).toBe(0);
     expect(await webCall.getByRole("row", { name: /Listening and Speaking/ }).count()).toBe(1);
+
+    // A rule is added again in a dialog, for one test, by keyboard and pointer.
+    await webCall.getByRole("button", { name: "Add rule for Web call for phone tests" }).click();
+    const adding = page.getByRole("dialog", { name: "New rule: Web call for phone tests" });
+    await expect.poll(() => adding.isVisible()).toBe(true);
+    await adding.getByRole("radio", { name: "Test", exact: true }).check();
+    await adding.getByRole("button", { name: "Add rule" }).click();
+    await expect.poll(() => adding.getByText("Choose a test.").isVisible()).toBe(true);
+    await adding.getByRole("combobox", { name: "Test", exact: true }).fill("Arabic Listening");
+    await page.getByRole("option", { name: "Arabic Listening and Speaking (Phone)" }).click();
+    await adding.getByRole("textbox", { name: "Weight" }).fill("15");
+    await adding.getByRole("switch", { name: "Turns the flag on where it applies" }).uncheck();
+    await expectAccessible(page, "feature flags: add rule");
+    await adding.getByRole("button", { name: "Add rule" }).click();
+    await expect.poll(() => page.getByText("The rule has been added").isVisible()).toBe(true);
+    await expect.poll(() => adding.isVisible()).toBe(false);
+    const added = webCall.getByRole("row", { name: /Arabic Listening and Speaking \(Phone\)/ });
+    await expect.poll(() => added.isVisible()).toBe(true);
+    expect(await added.getByRole("cell").allInnerTexts()).toEqual(expect.arrayContaining(["15", "No"]));
     await page.context().close();
   });
 

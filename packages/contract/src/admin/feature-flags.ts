@@ -13,6 +13,10 @@ export const featureFlagMessages = {
   deleted: "The rule has been deleted",
   notDeleted: "The rule could not be deleted.",
   deleteFailed: "An error occurred while attempting to delete the rule.",
+  // Ours (the spec lists only deleting; rules must be made somewhere): adding a rule.
+  added: "The rule has been added",
+  flagNotFound: "That feature flag does not exist.",
+  testNotFound: "That test is not in the catalogue.",
 } as const;
 
 /** The flags the code consults: `web_call` (a phone test may be taken as a web call), `video` (a video test meets in a video room). */
@@ -44,6 +48,21 @@ export const featureFlag = z.object({
 });
 export type FeatureFlag = z.infer<typeof featureFlag>;
 
+/** Ours: a new rule. A Test rule names a catalogue test, a Test Type rule a type; weight decides between rules. */
+export const addFeatureFlagRuleInput = z
+  .object({
+    feature_flag_id: z.coerce.number().int().min(1).max(2_147_483_647),
+    weight: z.coerce.number().int().min(-1000, "The weight must be between -1000 and 1000.").max(1000, "The weight must be between -1000 and 1000."),
+    permits: z.boolean(),
+    rule_type: z.enum(RULE_TYPES),
+    test_id: z.coerce.number().int().min(1).max(2_147_483_647).nullable().optional(),
+    test_type: z.enum(TEST_TYPES).nullable().optional(),
+  })
+  .refine((r) => (r.rule_type === "Test" ? r.test_id != null && r.test_type == null : r.test_type != null && r.test_id == null), {
+    message: "A Test rule names a test; a Test Type rule names a test type.",
+    path: ["rule_type"],
+  });
+
 export const featureFlagRoutes = {
   getRules: defineRoute({
     method: "GET",
@@ -60,5 +79,21 @@ export const featureFlagRoutes = {
     output: successOutput,
     access: "featureFlags",
     summary: "Delete one rule of a feature flag (audited)",
+  }),
+  addRule: defineRoute({
+    method: "POST",
+    path: "/api/feature_flags/add_rule",
+    input: addFeatureFlagRuleInput,
+    output: successOutput.extend({ feature_flag_rule_id: z.number().int() }),
+    access: "featureFlags",
+    summary: "Ours: add a rule to a feature flag (audited)",
+  }),
+  ruleOptions: defineRoute({
+    method: "GET",
+    path: "/api/feature_flags/rule_options",
+    input: z.object({}),
+    output: z.object({ tests: z.array(z.object({ id: z.number().int(), description: z.string(), test_type: z.enum(TEST_TYPES) })) }),
+    access: "featureFlags",
+    summary: "Ours: the catalogue tests a Test rule may name",
   }),
 } as const;

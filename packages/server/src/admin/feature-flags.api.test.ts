@@ -108,3 +108,58 @@ describe("POST /api/feature_flags/delete_rule", () => {
     expect((await deleteRule({ feature_flag_rule_id: arabic.id })).statusCode).toBe(404);
   });
 });
+
+describe("POST /api/feature_flags/add_rule (ours)", () => {
+  const addRule = (body: unknown, cookie = cookies[EXECUTIVE]) => t.request({ method: "POST", url: "/api/feature_flags/add_rule", cookie, body });
+  const flagId = async (name: string) => (await rules()).find((f) => f.name === name)!.id;
+
+  it("is the Testing Executive's only, like the rest of the page", async () => {
+    const body = { feature_flag_id: await flagId("web_call"), weight: 5, permits: false, rule_type: "Test Type", test_type: "reading" };
+    for (const email of [...ROLE_EMAILS, ...STAFF.filter((e) => e !== EXECUTIVE)]) {
+      expect((await addRule(body, cookies[email])).statusCode, email).toBe(403);
+      expect((await t.request({ method: "GET", url: "/api/feature_flags/rule_options", cookie: cookies[email] })).statusCode, email).toBe(403);
+    }
+    expect((await addRule(body, "")).statusCode).toBe(401);
+  });
+
+  it("refuses bad input with 400, a missing flag with 404, an unknown test with 422, and adds nothing", async () => {
+    const web = await flagId("web_call");
+    const before = (await rules()).flatMap((f) => f.rules).length;
+    const bad = [
+      {},
+      { feature_flag_id: web, weight: 1, permits: true, rule_type: "Test" },
+      { feature_flag_id: web, weight: 1, permits: true, rule_type: "Test Type", test_type: "cooking" },
+      { feature_flag_id: web, weight: 1, permits: true, rule_type: "Test Type", test_type: "reading", test_id: testId("es-ls-ivr") },
+      { feature_flag_id: web, weight: 5000, permits: true, rule_type: "Test Type", test_type: "reading" },
+      { feature_flag_id: web, weight: 1, permits: "yes", rule_type: "Test Type", test_type: "reading" },
+      { feature_flag_id: web, weight: 1, permits: true, rule_type: "Everything", test_type: "reading" },
+      null,
+    ];
+    for (const body of bad) expect((await addRule(body)).statusCode, JSON.stringify(body)).toBe(400);
+    const missing = await addRule({ feature_flag_id: 999_999, weight: 1, permits: true, rule_type: "Test Type", test_type: "reading" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(featureFlagMessages.flagNotFound);
+    const unknownTest = await addRule({ feature_flag_id: web, weight: 1, permits: true, rule_type: "Test", test_id: 999_999 });
+    expect(unknownTest.statusCode).toBe(422);
+    expect(unknownTest.json().message).toBe(featureFlagMessages.testNotFound);
+    expect((await rules()).flatMap((f) => f.rules)).toHaveLength(before);
+  });
+
+  it("adds a rule, audited, which then decides for that test", async () => {
+    const options = await t.request({ method: "GET", url: "/api/feature_flags/rule_options", cookie: cookies[EXECUTIVE] });
+    expect(options.statusCode).toBe(200);
+    const spanish = (options.json().tests as { id: number; description: string }[]).find((x) => x.id === testId("es-ls-ivr"));
+    expect(spanish?.description).toBeTruthy();
+    expect(await isFeatureEnabled(t.ctx.db, "web_call", { testId: testId("es-ls-ivr") })).toBe(true);
+    const res = await addRule({ feature_flag_id: await flagId("web_call"), weight: 20, permits: false, rule_type: "Test", test_id: testId("es-ls-ivr") });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().feature_flag_rule_id as number;
+    expect(res.json()).toEqual({ success: true, message: featureFlagMessages.added, feature_flag_rule_id: id });
+    expect(await isFeatureEnabled(t.ctx.db, "web_call", { testId: testId("es-ls-ivr") })).toBe(false);
+    const listed = (await rules()).find((f) => f.name === "web_call")!.rules[0];
+    expect(listed).toMatchObject({ id, weight: 20, permits: false, rule_type: "Test", test_description: spanish!.description });
+    const [row] = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, "feature_flags.add_rule"), eq(auditLog.targetId, String(id))));
+    expect(row).toMatchObject({ actorUserId: t.ids.users[EXECUTIVE], targetType: "feature_flag_rule" });
+    expect((await deleteRule({ feature_flag_rule_id: id })).statusCode).toBe(200);
+  });
+});

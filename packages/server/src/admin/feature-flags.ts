@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { featureFlagMessages, type FeatureFlag, type FeatureFlagName, type featureFlagRoutes, type TestType } from "@parlance/contract";
 import type { Db } from "../db/client.js";
 import { rowsOf } from "../db/rows.js";
@@ -90,5 +90,30 @@ export async function deleteFeatureFlagRule({ db }: { db: Db }, scope: Scope, { 
     if (!gone) throw new HttpError(404, featureFlagMessages.notDeleted, "admin.flags.notDeleted");
     await audit({ db: tx }, { scope, action: "feature_flags.delete_rule", targetType: "feature_flag_rule", targetId: id, details: gone });
     return { success: true, message: featureFlagMessages.deleted };
+  });
+}
+
+/** Ours: GET /api/feature_flags/rule_options: the catalogue's active tests, by description. */
+export async function featureFlagRuleOptions({ db }: { db: Db }) {
+  const rows = await db.select({ id: tests.id, description: tests.description, test_type: tests.testType }).from(tests).where(eq(tests.isActive, true)).orderBy(asc(tests.description), asc(tests.id));
+  return { tests: rows };
+}
+
+/** Ours: POST /api/feature_flags/add_rule: the flag and the test must exist; the rule is audited. */
+export async function addFeatureFlagRule({ db }: { db: Db }, scope: Scope, input: InputOf<typeof featureFlagRoutes.addRule>) {
+  return db.transaction(async (tx) => {
+    const [flag] = await tx.select({ id: featureFlags.id, name: featureFlags.name }).from(featureFlags).where(eq(featureFlags.id, input.feature_flag_id));
+    if (!flag) throw new HttpError(404, featureFlagMessages.flagNotFound, "admin.flags.flagNotFound");
+    const byTest = input.rule_type === "Test";
+    if (byTest) {
+      const [test] = await tx.select({ id: tests.id }).from(tests).where(and(eq(tests.id, input.test_id!), eq(tests.isActive, true)));
+      if (!test) throw new HttpError(422, featureFlagMessages.testNotFound, "admin.flags.testNotFound");
+    }
+    const [rule] = await tx
+      .insert(featureFlagRules)
+      .values({ featureFlagId: flag.id, weight: input.weight, permits: input.permits, ruleType: byTest ? "test" : "test_type", testId: byTest ? input.test_id! : null, testType: byTest ? null : input.test_type! })
+      .returning({ id: featureFlagRules.id });
+    await audit({ db: tx }, { scope, action: "feature_flags.add_rule", targetType: "feature_flag_rule", targetId: rule.id, details: { flag: flag.name, ...input } });
+    return { success: true, message: featureFlagMessages.added, feature_flag_rule_id: rule.id };
   });
 }

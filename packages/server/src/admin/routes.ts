@@ -5,7 +5,7 @@ import type { AreaHandlers } from "../http/implement-area.js";
 import { audit } from "../audit/audit.js";
 import { createSession, destroySession, SESSION_COOKIE } from "../auth/sessions.js";
 import { formErrorKey, isFormPost, pathWithQuery, seeOther, setSessionCookie } from "../auth/http.js";
-import { deleteFeatureFlagRule, listFeatureFlags } from "./feature-flags.js";
+import { addFeatureFlagRule, deleteFeatureFlagRule, featureFlagRuleOptions, listFeatureFlags } from "./feature-flags.js";
 import { impersonationTarget, returningUser, searchUsers } from "./impersonation.js";
 import { sessionDump } from "./session-dump.js";
 
@@ -24,6 +24,8 @@ export const adminHandlers = (ctx: AppContext): AreaHandlers<typeof adminRoutes>
   return {
     getRules: () => listFeatureFlags(ctx),
     deleteRule: ({ scope, input }) => deleteFeatureFlagRule(ctx, scope, input),
+    addRule: ({ scope, input }) => addFeatureFlagRule(ctx, scope, input),
+    ruleOptions: () => featureFlagRuleOptions(ctx),
     searchUsers: ({ caller, scope, input }) => searchUsers(ctx, caller, scope, input),
     impersonateUser: async ({ caller, scope, input, req, reply }) => {
       const form = isFormPost(req);

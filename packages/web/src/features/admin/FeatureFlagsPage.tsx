@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { adminRoutes, featureFlagMessages, type FeatureFlag, type FeatureFlagRule } from "@parlance/contract";
@@ -9,18 +10,20 @@ import { RemoteData } from "../../ui/RemoteData";
 import { DataTable, type DataColumn } from "../../ui/DataTable";
 import { confirmDelete } from "../../ui/ConfirmDialog";
 import { notifyResult } from "../../ui/form";
+import { AddFlagRuleDialog } from "./AddFlagRuleDialog";
 
 const RULES_KEY = ["feature-flags"];
 
 /**
  * /feature_flags (evaluators-results-account.md §2, §3, §4, §8): each flag, on or off by default,
  * with its rules in the order they decide (highest weight first). A rule is deleted after the
- * 'Confirm Delete' dialog; the spec's three messages say how it went.
+ * 'Confirm Delete' dialog; the spec's three messages say how it went. Ours: a rule is added in a dialog.
  */
 export default function FeatureFlagsPage() {
   const { t } = useTranslation();
   const { home } = useStandardCrumbs();
   const client = useQueryClient();
+  const [adding, setAdding] = useState<FeatureFlag | null>(null);
   const query = useQuery({ queryKey: RULES_KEY, queryFn: () => call(adminRoutes.getRules, {}) });
   const remove = useMutation({
     mutationFn: (id: number) => call(adminRoutes.deleteRule, { feature_flag_rule_id: id }),
@@ -69,9 +72,14 @@ export default function FeatureFlagsPage() {
                   <Title order={2} size="h4" id={`flag-${flag.id}`}>
                     {t(`admin.flags.names.${flag.name}`, { defaultValue: flag.name })} <Text span c="gray.7" size="sm" ff="monospace">({flag.name})</Text>
                   </Title>
-                  <Text size="sm" fw={600}>
-                    {flag.on_by_default ? t("admin.flags.onByDefault") : t("admin.flags.offByDefault")}
-                  </Text>
+                  <Group gap="sm">
+                    <Text size="sm" fw={600}>
+                      {flag.on_by_default ? t("admin.flags.onByDefault") : t("admin.flags.offByDefault")}
+                    </Text>
+                    <Button size="xs" variant="light" onClick={() => setAdding(flag)} aria-label={t("admin.flags.addRuleTo", { flag: t(`admin.flags.names.${flag.name}`, { defaultValue: flag.name }) })}>
+                      {t("admin.flags.addRule")}
+                    </Button>
+                  </Group>
                 </Group>
                 {flag.rules.length === 0 ? (
                   <Text size="sm" c="gray.7">
@@ -85,6 +93,14 @@ export default function FeatureFlagsPage() {
           </Stack>
         )}
       </RemoteData>
+      <AddFlagRuleDialog
+        flag={adding}
+        onClose={() => setAdding(null)}
+        onAdded={() => {
+          setAdding(null);
+          void client.invalidateQueries({ queryKey: RULES_KEY });
+        }}
+      />
     </>
   );
 }
