@@ -1,4 +1,4 @@
-import { Anchor, Button } from "@mantine/core";
+import { Anchor, Button, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { ACCOUNT_SEARCH_MAX, type AccountRow } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
@@ -70,7 +70,10 @@ export default function AccountsPage() {
       >
         {(data) => (
           <>
-            <DataTable caption={t("backofficeAccounts.tableCaption", { count: data.itemCount })} columns={columns} rows={data.accounts} rowKey={(a) => a.id} minWidth={720} />
+            <Text size="sm" c="gray.7" mb="xs" aria-hidden>
+              {t("backofficeAccounts.tableCaption", { count: data.itemCount })}
+            </Text>
+            <DataTable caption={t("backofficeAccounts.tableCaption", { count: data.itemCount })} captionHidden columns={columns} rows={data.accounts} rowKey={(a) => a.id} minWidth={720} />
             <Pager page={page} pageCount={data.pageCount} onChange={(p) => setSearch(q, p)} label={t("backofficeAccounts.pagerLabel")} />
           </>
         )}

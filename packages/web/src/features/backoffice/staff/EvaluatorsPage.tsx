@@ -1,4 +1,4 @@
-import { Anchor, Button, NativeSelect } from "@mantine/core";
+import { Anchor, Button, NativeSelect, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { STAFF_SEARCH_MAX, type EvaluatorProfileRow } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
@@ -67,7 +67,10 @@ export default function EvaluatorsPage() {
       <RemoteData query={query} isEmpty={(d) => d.itemCount === 0} empty={<EmptyState message={t("backofficeStaff.evaluators.empty")} />}>
         {(data) => (
           <>
-            <DataTable caption={t("backofficeStaff.evaluators.tableCaption", { count: data.itemCount })} columns={columns} rows={data.evaluators} rowKey={(e) => e.id} minWidth={680} />
+            <Text size="sm" c="gray.7" mb="xs" aria-hidden>
+              {t("backofficeStaff.evaluators.tableCaption", { count: data.itemCount })}
+            </Text>
+            <DataTable caption={t("backofficeStaff.evaluators.tableCaption", { count: data.itemCount })} captionHidden columns={columns} rows={data.evaluators} rowKey={(e) => e.id} minWidth={680} />
             <Pager page={page} pageCount={data.pageCount} onChange={(p) => setSearch(q, p)} label={t("backofficeStaff.evaluators.pagerLabel")} />
           </>
         )}

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, NativeSelect } from "@mantine/core";
+import { Anchor, Button, Checkbox, Group, NativeSelect, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { STAFF_ROLES, STAFF_SEARCH_MAX, type StaffRow } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
@@ -69,7 +69,10 @@ export default function StaffPage() {
       <RemoteData query={query} isEmpty={(d) => d.itemCount === 0} empty={<EmptyState message={t("backofficeStaff.empty")} />}>
         {(data) => (
           <>
-            <DataTable caption={t("backofficeStaff.tableCaption", { count: data.itemCount })} columns={columns} rows={data.users} rowKey={(u) => u.id} minWidth={720} />
+            <Text size="sm" c="gray.7" mb="xs" aria-hidden>
+              {t("backofficeStaff.tableCaption", { count: data.itemCount })}
+            </Text>
+            <DataTable caption={t("backofficeStaff.tableCaption", { count: data.itemCount })} captionHidden columns={columns} rows={data.users} rowKey={(u) => u.id} minWidth={720} />
             <Pager page={page} pageCount={data.pageCount} onChange={(p) => setSearch(q, p)} label={t("backofficeStaff.pagerLabel")} />
           </>
         )}
