@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkTestContent, countWords, mediaReferences } from "./format.js";
+import { checkTestContent, countWords, mediaReferences, onlinePart } from "./format.js";
 
 const minimal = {
   key: "en-reading",
@@ -80,5 +80,30 @@ describe("media references", () => {
   it("refuses a file of the wrong kind for its item", () => {
     const r = withMedia("media/en-listening/clip.png", "audio");
     expect(r.ok ? [] : r.errors).toEqual(["Item 'clip' is an audio item, so its file must end in .ogg, .opus, .mp3, .m4a, .wav, .webm."]);
+  });
+});
+
+describe("a test that continues by phone", () => {
+  const phone = { title: "By phone", by_phone: true, items: [{ id: "s1", kind: "audio", direction: "receiving", src: "media/x/s1.ogg" }] };
+  const test = { ...minimal, continues_by_phone: true, sections: [...minimal.sections, phone] };
+
+  it("is its online sections, then the by_phone sections a call can take", () => {
+    const r = checkTestContent(test);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    // The browser's part: without the call's sections, the same object each time.
+    expect(onlinePart(r.content).sections).toHaveLength(1);
+    expect(onlinePart(r.content)).toBe(onlinePart(r.content));
+    const plain = checkTestContent(minimal);
+    if (plain.ok) expect(onlinePart(plain.content)).toBe(plain.content);
+  });
+
+  it("refuses by_phone without continues_by_phone, and a call's section of typed questions", () => {
+    expect(checkTestContent({ ...test, continues_by_phone: false })).toMatchObject({ ok: false, errors: [expect.stringMatching(/^Section 2 is taken by phone/)] });
+    const typed = { ...phone, items: [...phone.items, { id: "t", kind: "short_text", text: "Type." }] };
+    expect(checkTestContent({ ...test, sections: [minimal.sections[0], typed] })).toMatchObject({
+      ok: false,
+      errors: ["Item 2 of section 2 cannot be taken by phone: a section taken by phone holds only headings, instructions and audio."],
+    });
   });
 });

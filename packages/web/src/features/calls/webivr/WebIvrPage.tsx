@@ -212,11 +212,6 @@ function WebCall({ testId, resumable }: { testId: number; resumable: boolean }) 
               {t("webCall.endedTitle")}
             </Title>
             <Text size="sm">{ivr.view?.submitted ? t("webCall.submitted") : t("webCall.endedWithout")}</Text>
-            {lines && (
-              <Text size="sm" lang={lines.speech}>
-                {ivr.view?.submitted ? lines.goodbye : lines.ended}
-              </Text>
-            )}
             <Button component={Link} to="/testing/tests" variant="default" w="fit-content">
               {t("webCall.backToTests")}
             </Button>

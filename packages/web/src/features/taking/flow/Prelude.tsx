@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../i18n";
@@ -8,11 +8,13 @@ import { ProctorSteps } from "./ProctorSteps";
 import { PreludeInstructions } from "./PreludeInstructions";
 import { HonorStatement } from "./HonorStatement";
 import { canStart, needsCall, proctorPending, takenOnline } from "./stages";
-import { PhoneCallSection } from "./PhoneCallSection";
 import { limitMinutes } from "./clock";
 import { flowKeys } from "./queries";
 import { useReason } from "./LoadError";
 import { useFocusOnMount } from "./useFocusOnMount";
+
+// Only a test that continues by phone shows the call's section: its own chunk, off the other preludes' first screen.
+const PhoneCallSection = lazy(() => import("./PhoneCallSection").then((m) => ({ default: m.PhoneCallSection })));
 
 /**
  * The prelude (spec §2): the test's name and time limit, instructions by method, the honor
@@ -77,7 +79,11 @@ export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; on
         </Stack>
       </Paper>
 
-      {show.phoneContinued && online && <PhoneCallSection show={show} where="prelude" onRequested={() => setCallRequested(true)} />}
+      {show.phoneContinued && online && (
+        <Suspense fallback={null}>
+          <PhoneCallSection show={show} where="prelude" onRequested={() => setCallRequested(true)} />
+        </Suspense>
+      )}
 
       {pending && (
         <Paper withBorder p="md" radius="md" component="section" aria-labelledby="prelude-proctor">
