@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema.js";
 import { checkStatementName, executeText } from "./pglite-prepared.js";
+import { insertReferenceData } from "./reference.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -125,9 +126,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, { statementTimeoutMs: opts.statementTimeoutMs }) : openPglite(opts.dataDir);
 }
 
+/** The migrations, then the reference data (db/reference.ts) a database lacks. */
 async function migrateOn(kind: Database["kind"], db: Db): Promise<void> {
   if (kind === "pglite") await migratePglite(db as never, { migrationsFolder });
   else await migratePg(db as never, { migrationsFolder });
+  await insertReferenceData(db);
 }
 
 /** Applies the SQL migrations in order, under the startup lock; safe to call on every start. */

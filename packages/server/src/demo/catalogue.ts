@@ -5,25 +5,12 @@ import {
   accountTests,
   healthcareRoles,
   healthcareSpecialties,
-  languages,
   medicalTestSets,
   medicalTestSetTests,
   tests,
 } from "../db/schema.js";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-/** Languages of the catalogue. 140, 104 and 106 are the specs' candidate language ids. */
-export const CATALOGUE_LANGUAGES = [
-  { id: 140, code: "en", name: "English" },
-  { id: 104, code: "zh-Hans", name: "Chinese (Simplified)" },
-  { id: 106, code: "zh-Hant", name: "Chinese (Traditional)" },
-  { id: 100, code: "cmn", name: "Mandarin" },
-  { id: 150, code: "es", name: "Spanish" },
-  { id: 10, code: "ar", name: "Arabic" },
-  { id: 160, code: "vi", name: "Vietnamese" },
-  { id: 50, code: "fr", name: "French" },
-] as const;
 
 interface DemoTest {
   key: string;
@@ -37,7 +24,7 @@ interface DemoTest {
   isMedical?: boolean;
 }
 
-/** The demo catalogue: every method, six languages, medical tests for the medical sets. */
+/** The demo catalogue (in the languages of db/reference.ts): every method, six languages, medical tests for the medical sets. */
 export const DEMO_TESTS: readonly DemoTest[] = [
   { key: "en-reading", description: "English Reading Proficiency", languageId: 140, method: "online", durationMinutes: 60, timeLimitMinutes: 60, proctored: false, testType: "reading" },
   { key: "en-writing", description: "English Writing Proficiency", languageId: 140, method: "online", durationMinutes: 60, timeLimitMinutes: 60, proctored: false, testType: "writing" },
@@ -116,7 +103,6 @@ export interface CatalogueIds {
  */
 export async function seedCatalogue(tx: Tx, accountsWithMedical: { id: number; medical: boolean }[]): Promise<CatalogueIds> {
   const ids: CatalogueIds = { tests: {}, accountTests: {}, healthcareRoles: {} };
-  await tx.insert(languages).values(CATALOGUE_LANGUAGES.map((l) => ({ ...l })));
   const testRows = await tx
     .insert(tests)
     .values(DEMO_TESTS.map(({ key, isMedical, ...t }) => ({ ...t, isMedical: isMedical ?? false, contentKey: DEMO_CONTENT_KEYS.includes(key) ? key : null })))

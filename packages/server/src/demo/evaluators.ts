@@ -31,7 +31,7 @@ import { bookDemoEvaluators } from "./bookings.js";
  * Runs after the shipped content is imported (the attempts pin a content version).
  */
 
-/** Who scores which languages (ids of demo/catalogue.ts CATALOGUE_LANGUAGES). */
+/** Who scores which languages (ids of db/reference.ts CATALOGUE_LANGUAGES). */
 export const DEMO_EVALUATORS: readonly { email: string; languageIds: readonly number[] }[] = [
   { email: "evaluator@parlance.example", languageIds: [140, 150] }, // English, Spanish
   { email: "evaluator.zh@parlance.example", languageIds: [100, 104, 106] }, // Mandarin, Chinese (Simplified, Traditional)
