@@ -112,6 +112,9 @@ describe("a test that continues by phone", () => {
     show = (await get(`/api/tests/show/${id}`, me.cookie)).json();
     expect(show).toMatchObject({ phonePartPending: true, attemptState: "received" });
     expect((await api.status(id, me.cookie)).json().state).toBe("received");
+    // Still on Take a Test until the phone part is done: its page asks for a new call if need be.
+    const listed = (await get("/api/tests/list", me.cookie)).json();
+    expect(listed.takableTests.find((e: { assignedTestIds: number[] }) => e.assignedTestIds.includes(id))).toMatchObject({ href: `/testing/tests/${id}`, inProgress: true });
     expect((await api.submit(id, { candidate_test_items: [] }, me.cookie)).json().receipt).toBe(receipt.receipt);
     expect((await api.start(id, me.cookie)).json().message).toBe("This test has already been submitted.");
     expect((await api.save(id, { candidate_test_items: [{ id: "r1", response: "b", seq: 9 }] }, me.cookie)).statusCode).toBe(409);
@@ -144,6 +147,8 @@ describe("a test that continues by phone", () => {
     // Hanging up again changes nothing; the Thank You no longer says to stay on the line.
     expect((await post(`/api/dev/phone/hang_up/${callId}`, {}, admin)).json()).toMatchObject({ submitted: true });
     expect((await get(`/api/tests/show/${id}`, me.cookie)).json()).toMatchObject({ phonePartPending: false, attemptState: "received" });
+    const after = (await get("/api/tests/list", me.cookie)).json();
+    expect(after.takableTests.some((e: { assignedTestIds: number[] }) => e.assignedTestIds.includes(id))).toBe(false);
 
     // The evaluator's page: the online answers and the spoken response, both parts of one test.
     const executive = await t.signIn("executive@parlance.example");

@@ -38,6 +38,9 @@ const recent = (d: Date, now: Date) => d.getTime() > now.getTime() - MISSED_TEST
 /** The list, or null when the test is off the Take a Test screen (taken, cancelled, long gone). */
 export function classify(f: ListFacts, now: Date): ListName | null {
   if (f.attemptState === "in_progress") return "takable"; // resume
+  // An online test whose online part is in and whose phone part is to come (it continues by phone):
+  // its page says not to hang up, and asks for a new call if the first was cut off.
+  if (f.attemptState === "partially_received" && f.method === "online") return "takable";
   if (f.attemptState === "no_show") return recent(f.scheduledAt ?? f.expiresAt, now) ? "missed" : null;
   if (f.attemptState !== null) return null; // received, or paper responses outstanding / partly in
   if (f.state === "taken" || f.state === "cancelled") return null;

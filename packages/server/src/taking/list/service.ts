@@ -58,7 +58,8 @@ function entryOf(r: Held, list: ListName, now: Date): TestListEntry {
     accountName: r.accountName,
     officeName: r.officeName,
     expiresAt: r.expiresAt.toISOString(),
-    inProgress: r.attemptState === "in_progress",
+    // An online test whose phone part is still to come (it continues by phone) is in progress too.
+    inProgress: r.attemptState === "in_progress" || (r.attemptState === "partially_received" && r.method === "online"),
     startsNow: window !== null && window.opensAt <= now && now < window.closesAt,
     // Only a test left to the candidate opens the schedule-test screen; others their administrator schedules.
     href:
