@@ -4,8 +4,8 @@ import { translate } from "../../i18n/catalog.js";
 /**
  * What the engine itself says on a call (welcome, hold, how to answer, again, silence, goodbye),
  * in the call's prompt language: the server's i18n (`ivrLines.*` of the web's translation files,
- * i18n/parts/calls.<lang>.json), so every channel says and shows the same words — Twilio's <Say>,
- * the developer phone and the web call in the browser.
+ * i18n/<lang>.json), so every channel says and shows the same words — Twilio's <Say>, the
+ * developer phone and the web call in the browser.
  */
 
 /** The call's prompt language: the one the call request chose (140, 104, 106), else the test's own when it is one of those, else English. */
