@@ -4,7 +4,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { buildServerIfStale, serverMain } from "../scripts/server-build.mjs";
 
@@ -26,29 +25,9 @@ export function freePort() {
   });
 }
 
-/**
- * Builds dist/main.js when stale, one builder at a time (two test files may start clusters at
- * once: the second must not run a half-written bundle). The lock is a folder; one left by a
- * builder that died is taken over after a minute.
- */
+/** Builds dist/main.js when stale (scripts/server-build.mjs: one builder at a time, written whole). */
 export async function ensureServerBuilt() {
-  const lock = path.join(os.tmpdir(), "parlance-server-build.lock");
-  for (const deadline = Date.now() + 120_000; ; await sleep(100)) {
-    try {
-      fs.mkdirSync(lock);
-      break;
-    } catch (err) {
-      if (err.code !== "EEXIST") throw err;
-      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 60_000) fs.rmSync(lock, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`the server build lock ${lock} is held`);
-    }
-  }
-  try {
-    await buildServerIfStale();
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true });
-  }
+  await buildServerIfStale();
 }
 
 /**

@@ -74,7 +74,7 @@ describe("a web call from Begin Call to End Call", () => {
     await page.getByRole("button", { name: "End Call" }).click();
     await page.getByRole("dialog", { name: "End the call?" }).getByRole("button", { name: "End Call" }).click();
     await poll(() => callState(page)).toBe("Disconnected");
-    await page.getByText("Your responses have been recorded").waitFor();
+    await page.getByText(/^Your responses have been recorded, and we will be sending/).waitFor();
     await expectAccessible(page, "web call ended");
 
     // The English evaluator finds the test among the tests to score and hears both answers.

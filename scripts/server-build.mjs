@@ -5,6 +5,7 @@
 // content/). Those stay where they are: each source file's `import.meta.dirname` becomes its own
 // folder, found from the bundle's folder, so the paths in the source hold unchanged.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -52,9 +53,14 @@ const sourceDirname = {
   },
 };
 
+/**
+ * Builds in memory, then writes each file beside its place and renames it there, so a process
+ * starting meanwhile reads the old bundle or the new one, never half of one.
+ */
 export async function buildServer() {
   const { build } = await import("esbuild");
-  await build({
+  const result = await build({
+    write: false,
     entryPoints: [path.join(serverDir, "src/main.ts")],
     outfile: serverMain,
     bundle: true,
@@ -66,14 +72,48 @@ export async function buildServer() {
     plugins: [externalPackages, sourceDirname],
     banner: { js: 'import { join as __join } from "node:path";\nconst __sourceDir = (rel) => __join(import.meta.dirname, rel);' },
   });
+  fs.mkdirSync(distDir, { recursive: true });
+  for (const file of result.outputFiles) {
+    const temp = `${file.path}.${process.pid}.tmp`;
+    fs.writeFileSync(temp, file.contents);
+    fs.renameSync(temp, file.path);
+  }
+}
+
+/**
+ * One builder at a time across processes (test files and `npm start` may build at once): the lock
+ * is a folder; one left by a builder that died is taken over after a minute.
+ */
+async function withBuildLock(fn) {
+  const lock = path.join(os.tmpdir(), "parlance-server-build.lock");
+  for (const deadline = Date.now() + 120_000; ; await new Promise((r) => setTimeout(r, 100))) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (err) {
+      if (err.code !== "EEXIST") throw err;
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`the server build lock ${lock} is held`);
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 export async function buildServerIfStale() {
   if (!serverBuildIsStale()) return;
-  console.log("Building the server…");
-  const t = performance.now();
-  await buildServer();
-  console.log(`Built ${path.relative(root, serverMain)} in ${Math.round(performance.now() - t)} ms.`);
+  await withBuildLock(async () => {
+    // Another builder may have finished while this one waited.
+    if (!serverBuildIsStale()) return;
+    console.log("Building the server…");
+    const t = performance.now();
+    await buildServer();
+    console.log(`Built ${path.relative(root, serverMain)} in ${Math.round(performance.now() - t)} ms.`);
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildServerIfStale();

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { copyDataDir, startServer, type RunningServer } from "./server";
 import { buildWebIfStale } from "../../scripts/web-build.mjs";
+import { buildServerIfStale } from "../../scripts/server-build.mjs";
 
 const servers: RunningServer[] = [];
 let seededDataDir: string | undefined;
@@ -15,6 +16,7 @@ let seededDataDir: string | undefined;
  */
 export async function setup(project: TestProject) {
   buildWebIfStale();
+  await buildServerIfStale();
   seededDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parlance-e2e-seeded-"));
   const first = await startServer({ dataDir: seededDataDir });
   await first.stop();
