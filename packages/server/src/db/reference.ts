@@ -1,4 +1,5 @@
-import { languages } from "./schema.js";
+import { count } from "drizzle-orm";
+import { healthcareRoles, healthcareSpecialties, languages } from "./schema.js";
 import type { Db } from "./client.js";
 
 /**
@@ -18,10 +19,35 @@ export const CATALOGUE_LANGUAGES = [
   { id: 50, code: "fr", name: "French" },
 ] as const;
 
-/** Adds the reference rows a database lacks (never changes or removes one). */
+/**
+ * Health care roles and their specialties, in the order the candidate form lists them: a candidate
+ * of an account with the medical option needs a role (client-administration.md), so an account
+ * with the option could add no candidate without them.
+ */
+export const HEALTHCARE_ROLES: readonly { name: string; specialties: readonly string[] }[] = [
+  { name: "Physician", specialties: ["Cardiology", "Emergency Medicine", "Family Medicine", "Pediatrics"] },
+  { name: "Nurse", specialties: ["Registered Nurse", "Nurse Practitioner", "Licensed Practical Nurse"] },
+  { name: "Medical Assistant", specialties: ["Clinical", "Administrative"] },
+  { name: "Pharmacist", specialties: ["Hospital Pharmacy", "Retail Pharmacy"] },
+  { name: "Patient Services Representative", specialties: [] },
+];
+
+/**
+ * Adds the reference rows a database lacks (never changes or removes one): languages by id, and the
+ * health care roles when the table is still empty (their ids are serial, so a table that has any
+ * is left as it is).
+ */
 export async function insertReferenceData(db: Db): Promise<void> {
   await db
     .insert(languages)
     .values(CATALOGUE_LANGUAGES.map((l) => ({ ...l })))
     .onConflictDoNothing({ target: languages.id });
+  await db.transaction(async (tx) => {
+    const [{ n }] = await tx.select({ n: count() }).from(healthcareRoles);
+    if (n > 0) return;
+    for (const [position, role] of HEALTHCARE_ROLES.entries()) {
+      const [row] = await tx.insert(healthcareRoles).values({ name: role.name, position }).returning({ id: healthcareRoles.id });
+      if (role.specialties.length > 0) await tx.insert(healthcareSpecialties).values(role.specialties.map((name) => ({ roleId: row.id, name })));
+    }
+  });
 }

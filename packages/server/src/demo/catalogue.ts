@@ -81,14 +81,6 @@ export const DEMO_MEDICAL_SETS: readonly { languageId: number; label: string; te
   { languageId: 100, label: "Medical Listening and Speaking", tests: ["med-cmn-ls-ivr", "med-cmn-ls-video"] },
 ];
 
-export const DEMO_HEALTHCARE_ROLES: readonly { name: string; specialties: string[] }[] = [
-  { name: "Physician", specialties: ["Cardiology", "Emergency Medicine", "Family Medicine", "Pediatrics"] },
-  { name: "Nurse", specialties: ["Registered Nurse", "Nurse Practitioner", "Licensed Practical Nurse"] },
-  { name: "Medical Assistant", specialties: ["Clinical", "Administrative"] },
-  { name: "Pharmacist", specialties: ["Hospital Pharmacy", "Retail Pharmacy"] },
-  { name: "Patient Services Representative", specialties: [] },
-];
-
 export interface CatalogueIds {
   /** Test id by DEMO_TESTS key. */
   tests: Record<string, number>;
@@ -132,17 +124,11 @@ export async function seedCatalogue(tx: Tx, accountsWithMedical: { id: number; m
       .values(set.tests.map((key, i) => ({ setId: row.id, testId: ids.tests[key], isRecommended: i === 0 })));
   }
 
-  for (const [position, role] of DEMO_HEALTHCARE_ROLES.entries()) {
-    const [row] = await tx.insert(healthcareRoles).values({ name: role.name, position }).returning({ id: healthcareRoles.id });
-    const specialties: Record<string, number> = {};
-    if (role.specialties.length > 0) {
-      const rows = await tx
-        .insert(healthcareSpecialties)
-        .values(role.specialties.map((name) => ({ roleId: row.id, name })))
-        .returning({ id: healthcareSpecialties.id });
-      role.specialties.forEach((name, i) => (specialties[name] = rows[i].id));
-    }
-    ids.healthcareRoles[role.name] = { id: row.id, specialties };
+  // The roles are reference data (db/reference.ts), in every database: the demo reads their ids.
+  const roles = await tx.select({ id: healthcareRoles.id, name: healthcareRoles.name }).from(healthcareRoles);
+  const specialties = await tx.select({ id: healthcareSpecialties.id, roleId: healthcareSpecialties.roleId, name: healthcareSpecialties.name }).from(healthcareSpecialties);
+  for (const role of roles) {
+    ids.healthcareRoles[role.name] = { id: role.id, specialties: Object.fromEntries(specialties.filter((s) => s.roleId === role.id).map((s) => [s.name, s.id])) };
   }
   return ids;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { healthcareRoles } from "../db/schema.js";
-import { DEMO_HEALTHCARE_ROLES } from "../demo/catalogue.js";
+import { HEALTHCARE_ROLES } from "../db/reference.js";
 import { createTestApp, type TestApp } from "../test/harness.js";
 
 /** GET /api/healthcare_roles/get_roles: the roles page and the candidate form's choices. */
@@ -27,7 +27,7 @@ const getRoles = (cookie?: string, query = "") => t.request({ method: "GET", url
 
 /** The demo catalogue's roles as the route answers them (ids from the seeded world). */
 const expected = () =>
-  DEMO_HEALTHCARE_ROLES.map((role) => {
+  HEALTHCARE_ROLES.map((role) => {
     const ids = t.ids.catalogue.healthcareRoles[role.name];
     return { id: ids.id, name: role.name, specialties: role.specialties.map((name) => ({ id: ids.specialties[name], name })) };
   });
@@ -52,7 +52,7 @@ describe("the four client roles of an account with the medical option", () => {
     try {
       const roles = (await getRoles(cookies["admin@northwind.example"])).json().roles;
       expect(roles[0]).toEqual({ id: added.id, name: "Audiologist", specialties: [] });
-      expect(roles).toHaveLength(DEMO_HEALTHCARE_ROLES.length + 1);
+      expect(roles).toHaveLength(HEALTHCARE_ROLES.length + 1);
     } finally {
       await db.delete(healthcareRoles).where(eq(healthcareRoles.id, added.id));
     }
