@@ -1,10 +1,9 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { DEMO_PASSWORD, expectAccessible, launchBrowser } from "./support/browser";
-import { signInWithCode } from "./support/candidate-test";
+import { READING_ANSWERS, READING_RECEIPT, SAVED_TEXT, answerQuestion, goToPage, progress, saveIndicator, startReadingTest, submitReadingTest } from "./support/reading-test";
 import { copyDataDir, startServer, type RunningServer } from "./support/server";
 
 /**
@@ -22,27 +21,6 @@ import { copyDataDir, startServer, type RunningServer } from "./support/server";
 /** A browser of its own for each case, so nothing one case did to the network stays for the next. */
 let current: Browser | null = null;
 const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout, interval: 250 });
-
-/** The answers of the test, by question: the choice's label (and id) or the text. */
-const ANSWERS: { q: number; id: string; label?: string; text?: string; page: 1 | 2 }[] = [
-  { q: 1, id: "b", label: "A library that now lends everyday objects as well as books", page: 1 },
-  { q: 2, id: "a", label: "Visitors had asked to borrow things they rarely need.", page: 1 },
-  { q: 3, id: "c", label: "With items given by residents and a small grant", page: 1 },
-  { q: 4, id: "d", label: "Volunteers repair it at a monthly event.", page: 1 },
-  { q: 5, id: "b", label: "persuaded", page: 1 },
-  { q: 6, id: "c", label: "The scheme brings people back to reading.", page: 1 },
-  { q: 7, id: "b", label: "Calculators and laptop chargers", page: 1 },
-  { q: 8, id: "", text: "They feared that tools would distract from reading and cost money to replace.", page: 1 },
-  { q: 9, id: "", text: "Yes, because most neighbours here need a drill or a ladder only once a year.", page: 1 },
-  { q: 10, id: "b", label: "Board games", page: 2 },
-  { q: 11, id: "b", label: "43", page: 2 },
-  { q: 12, id: "", text: "Sewing machines", page: 2 },
-];
-
-/** What the server's receipt must be when every answer above is recorded (view.ts receiptOf). */
-const expectedReceipt = createHash("sha256")
-  .update(JSON.stringify(ANSWERS.map((a) => [`q${a.q}`, a.text ?? a.id])))
-  .digest("hex");
 
 // --- a restartable server behind a fixed address ------------------------------------------------
 
@@ -163,60 +141,23 @@ async function newContext(): Promise<BrowserContext> {
   return context;
 }
 
-const progress = (page: Page) => page.getByRole("region", { name: "Test progress" });
-const indicator = (page: Page) => page.getByTestId("save-indicator");
 const question = (q: number) => new RegExp(`^Question ${q}:`);
-
-/** Signs in with the access code and starts the test: capability check, prelude, start dialog. */
-async function startTest(page: Page, test: { assignedTestId: number; accessCode: string }): Promise<void> {
-  await signInWithCode(page, test.accessCode);
-  await page.goto(`/testing/tests/${test.assignedTestId}`);
-  await page.getByRole("button", { name: "Play sample sound" }).click();
-  await page.getByRole("checkbox", { name: "I can hear the sample sound" }).check();
-  await page.getByRole("checkbox", { name: "The sample text reads correctly" }).check();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByRole("checkbox", { name: /I confirm that I am the person this test was assigned to/ }).check();
-  await page.getByRole("button", { name: "Start Test" }).click();
-  await page.getByRole("dialog", { name: "Start the test?" }).getByRole("button", { name: "Start", exact: true }).click();
-  await poll(() => progress(page).innerText()).toContain("Page 1 of 2");
-}
-
-async function answer(page: Page, q: number): Promise<void> {
-  const a = ANSWERS.find((x) => x.q === q)!;
-  if (a.text !== undefined) await page.getByRole("textbox", { name: question(q) }).fill(a.text);
-  else await page.getByRole("radiogroup", { name: question(q) }).getByRole("radio", { name: a.label, exact: true }).check();
-}
 
 /** The page shows the answer (after a reload it comes from the browser's store or the server). */
 async function expectShown(page: Page, q: number): Promise<void> {
-  const a = ANSWERS.find((x) => x.q === q)!;
+  const a = READING_ANSWERS.find((x) => x.q === q)!;
   if (a.text !== undefined) expect(await page.getByRole("textbox", { name: question(q) }).inputValue()).toBe(a.text);
   else expect(await page.getByRole("radiogroup", { name: question(q) }).getByRole("radio", { name: a.label, exact: true }).isChecked()).toBe(true);
 }
 
-async function goToPage(page: Page, n: 1 | 2): Promise<void> {
-  if ((await progress(page).innerText()).includes(`Page ${n} of 2`)) return;
-  await page.getByRole("button", { name: n === 2 ? "Next" : "Previous" }).click();
-  await poll(() => progress(page).innerText()).toContain(`Page ${n} of 2`);
-}
-
-const savedText = "All answers saved";
 const offlineText = "Offline — your answers are kept on this device and will be sent when the connection returns";
 
 /** Submits through review and the confirmation, and checks the Thank You receipt and the server's. */
 async function submitAndCheck(page: Page, assignedTestId: number): Promise<void> {
-  await goToPage(page, 2);
-  await page.getByRole("button", { name: "Review" }).click();
-  await poll(() => page.getByRole("heading", { name: "Review your answers" }).count()).toBe(1);
-  const table = page.getByRole("table", { name: "Review your answers" });
-  for (const a of ANSWERS) expect(await table.getByRole("button", { name: `Question ${a.q}: Yes` }).count(), `question ${a.q} answered`).toBe(1);
-  await page.getByRole("button", { name: "Submit test answers" }).click();
-  await page.getByRole("dialog", { name: "Submit test answers?" }).getByRole("button", { name: "Submit", exact: true }).click();
-  await poll(() => page.getByRole("heading", { level: 1 }).innerText(), 40_000).toBe("Thank You");
-  expect((await page.getByTestId("receipt").innerText()).trim()).toBe(expectedReceipt);
+  await submitReadingTest(page);
   // The server, asked again (submit is idempotent), holds exactly these twelve answers.
   const again = await page.request.post(`/api/test_content/submit_test/${assignedTestId}`, { data: { candidate_test_items: [] }, headers: { origin: proxy.url } });
-  expect(await again.json()).toMatchObject({ receipt: expectedReceipt, answered: 12, items: 12 });
+  expect(await again.json()).toMatchObject({ receipt: READING_RECEIPT, answered: 12, items: 12 });
   const status = await page.request.get(`/api/test_content/check_status/${assignedTestId}`);
   expect(await status.json()).toMatchObject({ state: "received" });
 }
@@ -226,26 +167,26 @@ describe("no answer is lost", () => {
     const test = await newCandidateWithReadingTest("Nora");
     const context = await newContext();
     const page = await context.newPage();
-    await startTest(page, test);
-    for (const q of [1, 2, 3]) await answer(page, q);
-    await poll(() => indicator(page).innerText()).toContain(savedText);
+    await startReadingTest(page, test);
+    for (const q of [1, 2, 3]) await answerQuestion(page, q);
+    await poll(() => saveIndicator(page).innerText()).toContain(SAVED_TEXT);
 
     await context.setOffline(true);
     const offlineAt = Date.now();
-    await poll(() => indicator(page).innerText()).toContain(offlineText);
+    await poll(() => saveIndicator(page).innerText()).toContain(offlineText);
     await expectAccessible(page, "test page while offline");
     // Keep answering for the whole outage, on both pages.
     for (const q of [4, 5, 6, 7, 8, 9]) {
-      await answer(page, q);
+      await answerQuestion(page, q);
       await page.waitForTimeout(2_500);
     }
     await goToPage(page, 2);
-    for (const q of [10, 11, 12]) await answer(page, q);
+    for (const q of [10, 11, 12]) await answerQuestion(page, q);
     await page.waitForTimeout(Math.max(0, 30_000 - (Date.now() - offlineAt)));
-    expect(await indicator(page).innerText()).toContain(offlineText);
+    expect(await saveIndicator(page).innerText()).toContain(offlineText);
 
     await context.setOffline(false);
-    await poll(() => indicator(page).innerText(), 30_000).toContain(savedText);
+    await poll(() => saveIndicator(page).innerText(), 30_000).toContain(SAVED_TEXT);
     await submitAndCheck(page, test.assignedTestId);
     await context.close();
   });
@@ -260,29 +201,29 @@ describe("no answer is lost", () => {
       page.on("response", (r) => r.url().includes("/api/") && console.log(new Date().toISOString(), "res", r.status(), r.url()));
       page.on("console", (m) => console.log("console", m.text()));
     }
-    await startTest(page, test);
-    for (const q of [1, 2, 3, 4]) await answer(page, q);
-    await poll(() => indicator(page).innerText()).toContain(savedText);
+    await startReadingTest(page, test);
+    for (const q of [1, 2, 3, 4]) await answerQuestion(page, q);
+    await poll(() => saveIndicator(page).innerText()).toContain(SAVED_TEXT);
 
     // Saves fail (keepalive on leaving included): these answers exist only in the browser's store.
     await context.route("**/api/test_content/save_progress/**", (route) => route.abort());
-    for (const q of [5, 6, 7, 8]) await answer(page, q);
+    for (const q of [5, 6, 7, 8]) await answerQuestion(page, q);
     await page.reload();
     await poll(() => progress(page).innerText()).toContain("Page 1 of 2");
     for (const q of [1, 2, 3, 4, 5, 6, 7, 8]) await expectShown(page, q);
     if (process.env.DEBUG_RESILIENCE) console.log(new Date().toISOString(), "unroute");
     await context.unroute("**/api/test_content/save_progress/**");
     // A save caught mid-way is given up after 15 s, and retries back off to at most 15 s.
-    await poll(() => indicator(page).innerText(), 45_000).toContain(savedText);
+    await poll(() => saveIndicator(page).innerText(), 45_000).toContain(SAVED_TEXT);
 
     // A reload right after typing, before the 5 s autosave is due.
-    await answer(page, 9);
+    await answerQuestion(page, 9);
     await goToPage(page, 2);
-    for (const q of [10, 11, 12]) await answer(page, q);
+    for (const q of [10, 11, 12]) await answerQuestion(page, q);
     await page.reload();
     await poll(() => progress(page).innerText()).toContain("Page 2 of 2");
     for (const q of [10, 11, 12]) await expectShown(page, q);
-    await poll(() => indicator(page).innerText(), 30_000).toContain(savedText);
+    await poll(() => saveIndicator(page).innerText(), 30_000).toContain(SAVED_TEXT);
     await submitAndCheck(page, test.assignedTestId);
     await context.close();
   });
@@ -291,21 +232,21 @@ describe("no answer is lost", () => {
     const test = await newCandidateWithReadingTest("Sven");
     const context = await newContext();
     const page = await context.newPage();
-    await startTest(page, test);
-    for (const q of [1, 2, 3, 4]) await answer(page, q);
-    await poll(() => indicator(page).innerText()).toContain(savedText);
+    await startReadingTest(page, test);
+    for (const q of [1, 2, 3, 4]) await answerQuestion(page, q);
+    await poll(() => saveIndicator(page).innerText()).toContain(SAVED_TEXT);
 
     await server.stop();
     proxy.target = null;
-    for (const q of [5, 6, 7, 8, 9]) await answer(page, q);
+    for (const q of [5, 6, 7, 8, 9]) await answerQuestion(page, q);
     await goToPage(page, 2);
-    for (const q of [10, 11, 12]) await answer(page, q);
+    for (const q of [10, 11, 12]) await answerQuestion(page, q);
     // The first failed save (5 s after the first change) shows the truth.
-    await poll(() => indicator(page).innerText(), 20_000).toContain(offlineText);
+    await poll(() => saveIndicator(page).innerText(), 20_000).toContain(offlineText);
 
     await bootServer();
     // Retries back off to at most 15 s between tries.
-    await poll(() => indicator(page).innerText(), 45_000).toContain(savedText);
+    await poll(() => saveIndicator(page).innerText(), 45_000).toContain(SAVED_TEXT);
     await submitAndCheck(page, test.assignedTestId);
     await context.close();
   });
