@@ -4,6 +4,8 @@ import { assignedTests, auditLog, candidateTests, evaluatorLanguages, itemObject
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { assign, candidateWithLogin, takingApi } from "../../taking/test-fixtures.js";
 import { notifyResultRecipients } from "./notify.js";
+import { dueGroupOf, PROVIDER_TIME_ZONE } from "./due.js";
+import { DateTime } from "luxon";
 
 /**
  * Scoring end to end: a candidate submits, the attempt is auto-scored and routed by language and
@@ -52,8 +54,18 @@ describe("the demo world", () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.time_zone).toBe("America/New_York");
-    const waiting = body.scoreable_tests.filter((s: { id: number }) => t.ids.scoring!.waiting.includes(s.id));
-    expect(waiting.map((s: { due_group: string }) => s.due_group).sort()).toEqual(["later", "overdue", "today", "tomorrow"]);
+    const waiting: { due_at: string; due_group: string; candidate_name: unknown }[] = body.scoreable_tests.filter((s: { id: number }) => t.ids.scoring!.waiting.includes(s.id));
+    // Due one in the past, then later today, tomorrow and later (seeded in that order of time).
+    const byDue = [...waiting].sort((a, b) => a.due_at.localeCompare(b.due_at));
+    expect(byDue).toHaveLength(4);
+    // Each falls in the group of its due time now.
+    for (const s of byDue) expect(s.due_group).toBe(dueGroupOf(new Date(s.due_at), new Date()));
+    // One in each group while the Eastern day the world was seeded on (the "later" one is due 4 days
+    // after it) lasts and its "today" test is not yet due: the run's template may be seeded in the
+    // last minutes of a day, and then the groups move on with the clock.
+    const seededOn = DateTime.fromISO(byDue[3].due_at, { zone: PROVIDER_TIME_ZONE }).minus({ days: 4 }).toISODate();
+    const today = DateTime.now().setZone(PROVIDER_TIME_ZONE).toISODate();
+    if (seededOn === today && new Date(byDue[1].due_at) > new Date()) expect(byDue.map((s) => s.due_group)).toEqual(["overdue", "today", "tomorrow", "later"]);
     expect(waiting[0]).toMatchObject({ method_short_name: "online", evaluator_id: uid[EVALUATOR] });
     expect(typeof waiting[0].candidate_name).toBe("string");
   });
