@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { derivePermissions, Role, type Service, type TestListView } from "@parlance/contract";
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { DEMO_ACCESS_CODE } from "../demo/world.js";
-import { accounts, auditLog, candidates, candidateTests, users } from "../db/schema.js";
+import { accounts, assignedTests, auditLog, candidates, candidateTests, users } from "../db/schema.js";
 import { jsonPost, sessionCookieOf } from "./test-support.js";
 
 /**
- * An access code is a key to one candidate profile's tests, never to a person's account: the
+ * An access code is a key to the one test it names (of one candidate profile), never to a person's account: the
  * takeover a review found (a client links a staff email to a candidate, assigns a test and signs
  * in with its code) and its cross-tenant variants.
  */
@@ -135,6 +135,24 @@ describe("an access-code session is a Candidate session of the code's profile on
     // Choose Employer belongs to the password session: the writing test both employers assigned.
     const byPassword: TestListView = (await t.request({ method: "GET", url: "/api/tests/list", cookie: await t.signIn("candidate@northwind.example") })).json();
     expect(entries(byPassword).some((e) => e.href?.includes("choose_account"))).toBe(true);
+  });
+
+  it("a code opens the one test it names: the profile's other tests, results and payments stay shut", async () => {
+    const cookie = await codeSignIn(DEMO_ACCESS_CODE);
+    const [own] = await t.ctx.db.select({ id: assignedTests.id, candidateId: assignedTests.candidateId }).from(assignedTests).where(eq(assignedTests.accessCode, DEMO_ACCESS_CODE));
+    const view: TestListView = (await t.request({ method: "GET", url: "/api/tests/list", cookie })).json();
+    const listed = [...view.takableTests, ...view.upcomingTests, ...view.schedulableTests, ...view.purchasableTests, ...view.missedTests];
+    expect(listed.map((e) => e.assignedTestId)).toEqual([own.id]);
+    expect((await t.request({ method: "GET", url: `/api/tests/show/${own.id}`, cookie })).statusCode).toBe(200);
+    // The same profile's other tests (takeable, scheduled, to pay, scored) answer 404 to the code.
+    const others = await t.ctx.db.select({ id: assignedTests.id }).from(assignedTests).where(and(eq(assignedTests.candidateId, own.candidateId), ne(assignedTests.id, own.id)));
+    expect(others.length).toBeGreaterThan(2);
+    for (const other of others) expect((await t.request({ method: "GET", url: `/api/tests/show/${other.id}`, cookie })).statusCode, String(other.id)).toBe(404);
+    const [scored] = await t.ctx.db.select({ id: candidateTests.id }).from(candidateTests).where(and(eq(candidateTests.candidateId, own.candidateId), eq(candidateTests.resultState, "scored"))).limit(1);
+    expect((await t.request({ method: "GET", url: `/testing/results/${scored.id}/download`, cookie })).statusCode).toBe(404);
+    // The password session of the same person reaches all of them.
+    const byPassword: TestListView = (await t.request({ method: "GET", url: "/api/tests/list", cookie: await t.signIn("candidate@northwind.example") })).json();
+    expect([...byPassword.takableTests, ...byPassword.upcomingTests, ...byPassword.purchasableTests].length).toBeGreaterThan(2);
   });
 
   it("the sign-in is audited with the code's profile, and a deleted profile ends its code sessions", async () => {

@@ -29,7 +29,7 @@ export const authHandlers = (ctx: AppContext): AreaHandlers<typeof authRoutes> =
       // Rotate: whatever session the browser had ends; the new one gets a fresh id.
       const previous = req.cookies[SESSION_COOKIE];
       if (previous) await destroySession(ctx.db, previous);
-      const grant = who.code ? { method: "access_code" as const, candidateId: who.code.candidateId } : { method: "password" as const };
+      const grant = who.code ? { method: "access_code" as const, candidateId: who.code.candidateId, assignedTestId: who.code.assignedTestId } : { method: "password" as const };
       setSessionCookie(reply, ctx.config, await createSession(ctx.db, ctx.config, who.userId, grant));
       await recordSignIn(ctx, who, req.ip);
       const redirect = redirectAfterSignIn(who, input.next);

@@ -1,7 +1,7 @@
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { CLIENT_ROLES, Role, type Permission } from "@parlance/contract";
-import { candidates, offices } from "../db/schema.js";
+import { assignedTests, candidates, offices } from "../db/schema.js";
 import type { Caller } from "../http/caller.js";
 import { forbidden } from "../http/errors.js";
 
@@ -23,6 +23,8 @@ export interface Scope {
   officeId: number | null;
   /** An access-code session's one candidate profile; null otherwise. */
   candidateId: number | null;
+  /** An access-code session's one assigned test (the code names it); null otherwise. */
+  codeTestId: number | null;
   permissions: ReadonlySet<Permission>;
   /** Recorded with every audited action of this request. */
   impersonatorUserId: number | null;
@@ -51,6 +53,7 @@ export function scopeOf(caller: Caller, ip?: string): Scope {
     accountId: kind === "candidate" || kind === "staff" ? null : caller.accountId,
     officeId: kind === "candidate" || kind === "staff" ? null : caller.officeId,
     candidateId: caller.codeCandidateId,
+    codeTestId: caller.codeAssignedTestId,
     permissions: caller.permissions,
     impersonatorUserId: caller.impersonatorUserId,
     ip,
@@ -91,6 +94,15 @@ export function officesInScope(scope: ClientScope): SQL {
  */
 export function ownCandidateProfiles(scope: Pick<Scope, "userId" | "candidateId">): SQL {
   return and(eq(candidates.userId, scope.userId), scope.candidateId === null ? undefined : eq(candidates.id, scope.candidateId))!;
+}
+
+/**
+ * The assigned tests a candidate session reaches: its profiles' (ownCandidateProfiles), and for an
+ * access-code session only the code's own test — a code opens the one test it names. Queries of
+ * `assigned_tests` joined to `candidates` on the candidate side restrict with this.
+ */
+export function ownAssignedTests(scope: Pick<Scope, "userId" | "candidateId" | "codeTestId">): SQL {
+  return and(ownCandidateProfiles(scope), scope.codeTestId === null ? undefined : eq(assignedTests.id, scope.codeTestId))!;
 }
 
 /**

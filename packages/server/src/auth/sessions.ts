@@ -12,8 +12,8 @@ export interface SessionTimes {
   sessionAbsoluteMs: number;
 }
 
-/** What a session opens: a password (or single sign-on) session the whole user, an access code one candidate profile. */
-export type SessionGrant = { method: "password" } | { method: "sso" } | { method: "access_code"; candidateId: number };
+/** What a session opens: a password (or single sign-on) session the whole user, an access code its one test (of one candidate profile). */
+export type SessionGrant = { method: "password" } | { method: "sso" } | { method: "access_code"; candidateId: number; assignedTestId: number };
 
 /** Creates a session and returns the secret for the cookie (only its hash is stored). */
 export async function createSession(
@@ -31,6 +31,7 @@ export async function createSession(
     impersonatorUserId,
     method: grant.method,
     candidateId: grant.method === "access_code" ? grant.candidateId : null,
+    assignedTestId: grant.method === "access_code" ? grant.assignedTestId : null,
     lastSeenAt: new Date(now),
     expiresAt: new Date(now + times.sessionAbsoluteMs),
   });
@@ -109,6 +110,7 @@ export async function loadCaller(db: Db, times: SessionTimes, secret: string): P
     sessionIdHash: idHash,
     impersonatorUserId: row.session.impersonatorUserId,
     codeCandidateId: byCode ? row.session.candidateId : null,
+    codeAssignedTestId: byCode ? row.session.assignedTestId : null,
   };
 }
 

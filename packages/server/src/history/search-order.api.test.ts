@@ -52,6 +52,7 @@ const scopeOf = (accountId: number, officeId: number | null): ClientScope => ({
   accountId,
   officeId,
   candidateId: null,
+  codeTestId: null,
   permissions: new Set(),
   impersonatorUserId: null,
   ip: undefined,

@@ -21,6 +21,8 @@ export interface Caller {
    * roles or profiles the user has; see ownCandidateProfiles in auth/scope.ts.
    */
   codeCandidateId: number | null;
+  /** Set with codeCandidateId: the code's one assigned test, the only test such a session reaches. */
+  codeAssignedTestId: number | null;
 }
 
 declare module "fastify" {

@@ -10,7 +10,7 @@ import {
 } from "@parlance/contract";
 import type { DbContext } from "../context.js";
 import { assignedTests, candidateTests, candidates, invoices, scoringAssignments, tests } from "../db/schema.js";
-import { candidatesInScope, clientScope, ownCandidateProfiles, type Scope } from "../auth/scope.js";
+import { candidatesInScope, clientScope, ownAssignedTests, type Scope } from "../auth/scope.js";
 import { invoicesInScope } from "../payments/invoices/records.js";
 import { describeEvent } from "./describe.js";
 import { isCandidateOnly } from "./startup.js";
@@ -97,7 +97,7 @@ async function testsToPay({ db }: DbContext, scope: Scope) {
     .from(assignedTests)
     .innerJoin(candidates, eq(candidates.id, assignedTests.candidateId))
     .innerJoin(tests, eq(tests.id, assignedTests.testId))
-    .where(and(ownCandidateProfiles(scope), isNull(candidates.deletedAt), isNull(assignedTests.deletedAt), eq(assignedTests.state, "needs_payment"), gt(assignedTests.expiresAt, sql`now()`)))
+    .where(and(ownAssignedTests(scope), isNull(candidates.deletedAt), isNull(assignedTests.deletedAt), eq(assignedTests.state, "needs_payment"), gt(assignedTests.expiresAt, sql`now()`)))
     .orderBy(desc(assignedTests.createdAt))
     .limit(PER_KIND);
   return rows.map((r) => event("payment_due", r.at, nameOf(r), r.test, "/testing/tests", r.feeCents));
@@ -122,7 +122,7 @@ export async function overviewEvents(ctx: DbContext, scope: Scope, roles: readon
     );
     if (client.permissions.has("invoices")) found.push(await invoicesDue(ctx, invoicesInScope(client), now));
   } else if (isCandidateOnly(scope, roles)) {
-    const own = and(ownCandidateProfiles(scope), isNull(candidates.deletedAt))!;
+    const own = and(ownAssignedTests(scope), isNull(candidates.deletedAt))!;
     found.push(await testsExpiring(ctx, own, now, () => "/testing/tests"), await testsToPay(ctx, scope));
   } else if (scope.permissions.has("assignEvaluators")) {
     found.push(await scoringOverdue(ctx, undefined, now, "/testing/results"));

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { hasNotice, testPriceCents } from "@parlance/contract";
 import { assignedTests, candidates, tests } from "../db/schema.js";
-import { ownCandidateProfiles, type Scope } from "../auth/scope.js";
+import { ownAssignedTests, type Scope } from "../auth/scope.js";
 import type { Tx } from "../db/tx.js";
 import { registerFeeSource, type FeeLineItem, type FeeSource } from "./fees.js";
 
@@ -36,7 +36,7 @@ export const testsFeeSource: FeeSource = {
       .innerJoin(tests, eq(tests.id, assignedTests.testId))
       .where(
         and(
-          ownCandidateProfiles(scope),
+          ownAssignedTests(scope),
           isNull(candidates.deletedAt),
           isNull(assignedTests.deletedAt),
           eq(assignedTests.state, "needs_payment"),

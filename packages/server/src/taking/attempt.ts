@@ -5,7 +5,7 @@ import type { AppContext } from "../context.js";
 import type { Db } from "../db/client.js";
 import type { Tx } from "../db/tx.js";
 import { assignedTests, candidateTestAnswers, candidateTests, candidates, tests } from "../db/schema.js";
-import { ownCandidateProfiles, type Scope } from "../auth/scope.js";
+import { ownAssignedTests, type Scope } from "../auth/scope.js";
 import { conflict, HttpError, unprocessable } from "../http/errors.js";
 import { audit } from "../audit/audit.js";
 import { receiptOf, type AnswerMap } from "./view.js";
@@ -48,8 +48,8 @@ export async function heldTest(db: Tx, scope: Scope, assignedTestId: number) {
     .from(assignedTests)
     .innerJoin(candidates, eq(candidates.id, assignedTests.candidateId))
     .innerJoin(tests, eq(tests.id, assignedTests.testId))
-    // Scope: only the session's own candidate profiles; a deleted profile no longer takes tests.
-    .where(and(eq(assignedTests.id, assignedTestId), ownCandidateProfiles(scope), isNull(candidates.deletedAt)))
+    // Scope: only the session's own candidate profiles (an access code: its one test); a deleted profile no longer takes tests.
+    .where(and(eq(assignedTests.id, assignedTestId), ownAssignedTests(scope), isNull(candidates.deletedAt)))
     .limit(1);
   if (!row) throw testNotFound();
   const [attempt] = await db.select().from(candidateTests).where(eq(candidateTests.assignedTestId, assignedTestId)).limit(1);

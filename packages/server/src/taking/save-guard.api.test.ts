@@ -107,6 +107,13 @@ describe("the autosave's statement answers as the guard does", () => {
     await sameAsGuard(started, byCode, 401);
   });
 
+  it("the owner's access code of another test of the same profile: 404 (a code opens its one test)", async () => {
+    const { accessCode } = await insertAssignedTest(t, owner.candidateId, { test: "en-writing" });
+    const res = await jsonPost(t, "/login", { access_code: accessCode });
+    expect(res.statusCode, res.body).toBe(200);
+    await sameAsGuard(started, sessionCookieOf(res)!, 404);
+  });
+
   it("the owner saves, and the save keeps the session alive", async () => {
     const cookie = await freshSession();
     await t.ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 20 * 60_000) }).where(eq(sessions.idHash, idHashOf(cookie)));

@@ -24,7 +24,7 @@ WITH request AS (
            AS r (id_hash, assigned_test_id, version_id, seconds_taken, n)
 ),
 session AS (
-  SELECT r.n, s.user_id, s.method, s.candidate_id,
+  SELECT r.n, s.user_id, s.method, s.candidate_id, s.assigned_test_id AS code_test_id,
          (s.method = 'access_code' OR ${Role.Candidate} = ANY (u.roles)) AS may_take_tests
     FROM request r
     JOIN sessions s ON s.id_hash = r.id_hash
@@ -40,7 +40,7 @@ held AS (
     JOIN session s ON s.n = r.n
     JOIN assigned_tests t ON t.id = r.assigned_test_id
     JOIN candidates c ON c.id = t.candidate_id AND c.user_id = s.user_id AND c.deleted_at IS NULL
-   WHERE s.may_take_tests AND (s.method <> 'access_code' OR c.id = s.candidate_id)
+   WHERE s.may_take_tests AND (s.method <> 'access_code' OR (c.id = s.candidate_id AND (s.code_test_id IS NULL OR t.id = s.code_test_id)))
 ),
 attempt AS (
   -- Saves and submits of one attempt take turns on this lock (the submit takes it too); a batch

@@ -243,6 +243,8 @@ export async function heartbeat(ctx: AppContext, scope: Scope, { id: assignedTes
     .where(
       and(
         ownCandidateProfiles(scope),
+        // An access-code session reaches its code's test only.
+        scope.codeTestId === null ? undefined : eq(candidateTests.assignedTestId, scope.codeTestId),
         eq(candidateTests.state, "in_progress"),
         sql`${candidateTests.contentVersionId} IS NOT NULL`,
         assignedTestId === undefined ? undefined : eq(candidateTests.assignedTestId, assignedTestId),

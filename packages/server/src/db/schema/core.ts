@@ -84,6 +84,12 @@ export const sessions = pgTable(
      * key, the candidates schema imports this file): the session reaches that profile's tests only.
      */
     candidateId: integer("candidate_id"),
+    /**
+     * For an access-code session, the assigned test whose code it was (assigned_tests.id; no foreign
+     * key, as above): a code opens its one test, not the profile's others. Null on sessions opened
+     * before the column, which keep the profile as before until they expire.
+     */
+    assignedTestId: integer("assigned_test_id"),
     createdAt: createdAt(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

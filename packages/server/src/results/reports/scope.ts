@@ -1,10 +1,11 @@
 import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { assignedTests, candidates, candidateTests, scoringAssignments } from "../../db/schema.js";
-import { ownCandidateProfiles, type Scope } from "../../auth/scope.js";
+import { ownAssignedTests, type Scope } from "../../auth/scope.js";
 
 /**
  * Whose results a caller reaches (reports, summaries): client users their account's (office users
- * and office administrators only their office's), a candidate their own profiles' results, an
+ * and office administrators only their office's), a candidate their own profiles' results (an
+ * access code: its one test's), an
  * evaluator the tests routed to them, and a Testing Executive (who assigns evaluators) all. The
  * condition joins candidate_tests with candidates and assigned_tests; no match answers 404.
  */
@@ -15,7 +16,7 @@ export function resultsInReach(scope: Scope): SQL {
       and(eq(candidates.accountId, scope.accountId), scope.officeId === null ? undefined : eq(candidates.officeId, scope.officeId))!,
     );
   }
-  if (scope.permissions.has("tests")) reach.push(ownCandidateProfiles(scope));
+  if (scope.permissions.has("tests")) reach.push(ownAssignedTests(scope));
   if (scope.permissions.has("assignEvaluators")) reach.push(sql`true`);
   else if (scope.permissions.has("results")) {
     reach.push(

@@ -3,7 +3,7 @@ import type { chooseAccountParams, ChooseAccountView, TestListEntry, TestListVie
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { accounts, assignedTests, candidateTests, candidates, offices, tests } from "../../db/schema.js";
-import { ownCandidateProfiles, type Scope } from "../../auth/scope.js";
+import { ownAssignedTests, type Scope } from "../../auth/scope.js";
 import { testNotFound } from "../attempt.js";
 import { classify, entryHref, isAppointmentMethod, startWindow, type ListName } from "./classify.js";
 
@@ -39,8 +39,8 @@ async function heldTests(ctx: AppContext, scope: Scope, extra?: SQL) {
     .innerJoin(accounts, eq(accounts.id, assignedTests.accountId))
     .leftJoin(offices, eq(offices.id, assignedTests.officeId))
     .leftJoin(candidateTests, eq(candidateTests.assignedTestId, assignedTests.id))
-    // Scope: the session's own profiles only; a deleted profile or a withdrawn test no longer lists.
-    .where(and(ownCandidateProfiles(scope), isNull(candidates.deletedAt), isNull(assignedTests.deletedAt), extra))
+    // Scope: the session's own profiles only (an access code: its one test); a deleted profile or a withdrawn test no longer lists.
+    .where(and(ownAssignedTests(scope), isNull(candidates.deletedAt), isNull(assignedTests.deletedAt), extra))
     .orderBy(assignedTests.id);
 }
 type Held = Awaited<ReturnType<typeof heldTests>>[number];

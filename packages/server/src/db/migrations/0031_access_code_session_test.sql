@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "assigned_test_id" integer;
