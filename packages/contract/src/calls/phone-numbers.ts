@@ -17,10 +17,6 @@ export const phoneCountries = (): PhoneCountry[] => getCountries().map((iso) => 
 
 export const isPhoneCountry = (iso: string): iso is CountryCode => isSupportedCountry(iso);
 
-/** The flag of a country, from its ISO code: two regional-indicator symbols (🇺🇸 for US). */
-export const flagOf = (iso: string): string =>
-  /^[A-Za-z]{2}$/.test(iso) ? String.fromCodePoint(...[...iso.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65)) : "";
-
 export interface ParsedPhoneNumber {
   /** E.164: what the voice provider dials. */
   e164: string;

@@ -1,8 +1,8 @@
 import { Group, Select, Text } from "@mantine/core";
 import { useTranslation } from "../../i18n";
 import { useStartup } from "../startup";
-import { flagOf } from "@parlance/contract/calls/phone-numbers";
 import { useCountryOptions } from "./countries";
+import { Flag } from "./Flag";
 
 /** The dropdown is at most this high (spec §2): some eight countries show at once. */
 export const COUNTRY_DROPDOWN_MAX_HEIGHT = 250;
@@ -25,16 +25,10 @@ export function CountryPicker({ value, onChange, id }: { value: string; onChange
       allowDeselect={false}
       searchable
       maxDropdownHeight={COUNTRY_DROPDOWN_MAX_HEIGHT}
-      leftSection={
-        <span aria-hidden="true" style={{ fontSize: 18 }}>
-          {flagOf(value)}
-        </span>
-      }
+      leftSection={<Flag iso={value} />}
       renderOption={({ option }) => (
         <Group gap="xs" wrap="nowrap">
-          <span aria-hidden="true" style={{ fontSize: 18 }}>
-            {flagOf(option.value)}
-          </span>
+          <Flag iso={option.value} />
           <Text size="sm">{option.label}</Text>
         </Group>
       )}

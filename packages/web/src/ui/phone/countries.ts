@@ -1,11 +1,10 @@
 import { useMemo } from "react";
 import { INTL_LOCALE, type Language } from "@parlance/contract";
-import { flagOf, phoneCountries } from "@parlance/contract/calls/phone-numbers";
+import { phoneCountries } from "@parlance/contract/calls/phone-numbers";
 
 export interface CountryOption {
   value: string;
   label: string;
-  flag: string;
   name: string;
   callingCode: string;
 }
@@ -24,7 +23,7 @@ export function useCountryOptions(language: Language): CountryOption[] {
     return phoneCountries()
       .map(({ iso, callingCode }) => {
         const name = names?.of(iso) ?? iso;
-        return { value: iso, name, flag: flagOf(iso), callingCode, label: `${name} +${callingCode}` };
+        return { value: iso, name, callingCode, label: `${name} +${callingCode}` };
       })
       .sort((a, b) => collator.compare(a.name, b.name));
   }, [language]);
