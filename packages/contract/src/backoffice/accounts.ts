@@ -2,11 +2,10 @@ import { z } from "zod";
 import { defineRoute } from "../route.js";
 import { SERVICES } from "../auth/permissions.js";
 import { LANGUAGES } from "../common/languages.js";
-import { specMessages } from "../common/errors.js";
 import { SSO_MAX_DOMAINS } from "../sso/routes.js";
 import { flag, optionalRecordId, pageNumber, recordId } from "../settings/fields.js";
 import { looksLikeEmailAddress, requiredText } from "../settings/lists.js";
-import { OFFICE_NAME_MAX, officeMessages } from "../settings/offices.js";
+import { officeEditInput, officeMessages } from "../settings/offices.js";
 import { USER_EMAIL_MAX, USER_NAME_MAX, userMessages } from "../settings/users.js";
 
 /**
@@ -148,17 +147,8 @@ export type AccountDetail = z.infer<typeof accountDetail>;
 export const accountEditInput = z.object({ id: optionalRecordId(accountMessages.badId), ...accountFields });
 export type AccountEditInput = z.input<typeof accountEditInput>;
 
-export const accountOfficeEditInput = z.object({
-  accountId,
-  /** Absent (or null/0) adds an office. */
-  id: optionalRecordId(officeMessages.badId),
-  name: z
-    .string({ error: specMessages.requiredFieldMissing })
-    .trim()
-    .min(1, specMessages.requiredFieldMissing)
-    .max(OFFICE_NAME_MAX, officeMessages.nameTooLong),
-  is_invoiced: flag("is_invoiced").optional(),
-});
+/** The client screen's office form (settings/offices.ts), for the account named: no id adds an office. */
+export const accountOfficeEditInput = officeEditInput.extend({ accountId });
 export type AccountOfficeEditInput = z.input<typeof accountOfficeEditInput>;
 
 export const administratorCreateInput = z.object({
