@@ -53,7 +53,7 @@ export function scopeOf(caller: Caller, ip?: string): Scope {
     accountId: kind === "candidate" || kind === "staff" ? null : caller.accountId,
     officeId: kind === "candidate" || kind === "staff" ? null : caller.officeId,
     candidateId: caller.codeCandidateId,
-    codeTestId: caller.codeAssignedTestId,
+    codeTestId: caller.codeAssignedTestId ?? null,
     permissions: caller.permissions,
     impersonatorUserId: caller.impersonatorUserId,
     ip,

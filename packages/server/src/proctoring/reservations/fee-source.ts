@@ -1,8 +1,8 @@
-import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { BUSINESS_TIME_ZONE } from "@parlance/contract";
 import { candidates } from "../../db/schema.js";
-import { proctoringReservations } from "../../db/schema/proctoring-reservations.js";
+import { proctoringReservations, proctoringReservationTests } from "../../db/schema/proctoring-reservations.js";
 import type { Tx } from "../../db/tx.js";
 import { candidatesInScope, ownCandidateProfiles, type Scope } from "../../auth/scope.js";
 import { registerFeeSource, type FeeLineItem } from "../../payments/fees.js";
@@ -21,7 +21,12 @@ function payableBy(scope: Scope): SQL | null {
     return and(candidatesInScope({ ...scope, accountId: scope.accountId }), eq(proctoringReservations.bookedAs, "staff"))!;
   }
   if (scope.kind === "candidate" || scope.kind === "candidateByCode") {
-    return and(ownCandidateProfiles(scope), eq(proctoringReservations.bookedAs, "candidate"), eq(proctoringReservations.bookedByUserId, scope.userId))!;
+    // An access code opens its one test: of the sittings, only one that holds that test.
+    const ofCodeTest =
+      scope.codeTestId === null
+        ? undefined
+        : sql`EXISTS (SELECT 1 FROM ${proctoringReservationTests} WHERE ${proctoringReservationTests.reservationId} = ${proctoringReservations.id} AND ${proctoringReservationTests.assignedTestId} = ${scope.codeTestId})`;
+    return and(ownCandidateProfiles(scope), eq(proctoringReservations.bookedAs, "candidate"), eq(proctoringReservations.bookedByUserId, scope.userId), ofCodeTest)!;
   }
   return null;
 }

@@ -213,6 +213,23 @@ describe("cancel", () => {
 });
 
 describe("the proctoring fee source", () => {
+  it("shows a candidate's access code only the fee of a sitting that holds the code's test", async () => {
+    const c = await proctoredCandidate(t);
+    const a = await assign(t, c.candidateId, { test: "en-reading-proctored", useProctorService: true });
+    const other = await assign(t, c.candidateId, { test: "en-writing" });
+    await post(ACCEPT, { accept: true }, c.cookie);
+    const { date, slot } = await firstTime(t, c.cookie, c.candidateId, [a]);
+    const booked = await post(CONFIRM, { date, time: slot.time, cost: slot.cost, candidateProfileId: c.candidateId, assignedTestIds: [a] }, c.cookie);
+    expect(booked.statusCode, booked.body).toBe(200);
+    const item = `proctoring:${booked.json().reservation.id}`;
+    const [user] = await t.ctx.db.select().from(users).where(eq(users.id, c.userId));
+    const byCode = (testId: number) =>
+      scopeOf({ userId: user.id, accountId: t.ids.accounts.northwind, officeId: null, roles: [Role.Candidate], permissions: new Set(["tests"]), codeCandidateId: c.candidateId, codeAssignedTestId: testId, impersonatorUserId: null } as never);
+    const source = feeSource("proctoring")!;
+    expect((await source.list(t.ctx.db, byCode(a))).map((i) => i.id)).toContain(item);
+    expect((await source.list(t.ctx.db, byCode(other))).map((i) => i.id)).not.toContain(item);
+  });
+
   it("lists the account's unpaid reservations and settles them once", async () => {
     const source = feeSource("proctoring")!;
     expect(source).toBeDefined();
