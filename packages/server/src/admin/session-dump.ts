@@ -20,6 +20,7 @@ export async function sessionDump({ db }: { db: Db }, caller: Caller): Promise<S
     { name: "language", value: caller.language },
     { name: "method", value: session?.method ?? null },
     { name: "access_code_candidate_id", value: caller.codeCandidateId },
+    { name: "access_code_assigned_test_id", value: caller.codeAssignedTestId },
     { name: "impersonator_user_id", value: caller.impersonatorUserId },
     { name: "impersonator_email_address", value: impersonator?.email ?? null },
     { name: "created_at", value: session?.createdAt.toISOString() ?? null },
