@@ -11,10 +11,10 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { copyDataDir, startServer } from "../e2e/support/server.js";
 import { buildWebIfStale } from "../scripts/web-build.mjs";
+import { freePort } from "../scripts/free-port.mjs";
 import { buildServerIfStale, serverMain } from "../scripts/server-build.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -26,15 +26,6 @@ const variants = [
 ];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
 

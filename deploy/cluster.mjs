@@ -6,24 +6,13 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { buildServerIfStale, serverMain } from "../scripts/server-build.mjs";
+import { freePort } from "../scripts/free-port.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const template = path.join(import.meta.dirname, "nginx.conf.template");
 export const nginxBinary = process.env.NGINX_BIN || "/usr/sbin/nginx";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** A free TCP port on 127.0.0.1. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 /** Builds dist/main.js when stale (scripts/server-build.mjs: one builder at a time, written whole). */
 export async function ensureServerBuilt() {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { SMTPServer } from "smtp-server";
-import { freePort } from "../deploy/cluster.mjs";
+import { freePort } from "../scripts/free-port.mjs";
 import { serverMain } from "../scripts/server-build.mjs";
 import { createScratchDatabase } from "../packages/server/src/db/scratch";
 import { expectAccessible, launchBrowser, signIn } from "./support/browser";

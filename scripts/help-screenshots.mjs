@@ -4,11 +4,11 @@
 // Run it again when a screen changes: `node scripts/help-screenshots.mjs` (about two minutes).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { buildWebIfStale } from "./web-build.mjs";
+import { freePort } from "./free-port.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const outDir = path.join(root, "packages/web/public/help");
@@ -29,17 +29,6 @@ function readShots() {
     as: m[4] ?? null,
     openFirstCandidate: Boolean(m[5]),
   }));
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 async function startServer() {

@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { freePort, startCluster } from "../../deploy/cluster.mjs";
+import { startCluster } from "../../deploy/cluster.mjs";
+import { freePort } from "../../scripts/free-port.mjs";
 
 /**
  * The deployment of docs/scaling.md for a browser test file: a scratch database on the local

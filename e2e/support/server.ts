@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { serverMain } from "../../scripts/server-build.mjs";
+import { freePort } from "../../scripts/free-port.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -12,17 +12,6 @@ export interface RunningServer {
   dataDir: string;
   process: ChildProcess;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 /**

@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadConfig } from "../config.js";
-import { migrateDatabase, openDatabase } from "../db/client.js";
+import { embeddedInUse, migrateDatabase, openDatabase } from "../db/client.js";
 import { startJobQueue } from "../jobs/queue.js";
 import type { AppContext } from "../context.js";
 import { EXIT, planAdminCommand } from "./admin-commands.js";
@@ -13,9 +11,6 @@ import { EXIT, planAdminCommand } from "./admin-commands.js";
  * migrations, starts the job queue (the mail outbox queues its delivery there), runs the command
  * and closes everything.
  */
-
-/** PGlite keeps postmaster.pid in its folder while a process has it open: a second one must not write. */
-const embeddedInUse = (dataDir: string) => fs.existsSync(path.join(dataDir, "postmaster.pid"));
 
 async function main(): Promise<number> {
   const io = { out: (l: string) => console.log(l), err: (l: string) => console.error(l) };

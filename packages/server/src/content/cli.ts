@@ -1,8 +1,6 @@
-import path from "node:path";
-import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 import { loadConfig } from "../config.js";
-import { migrateDatabase, openDatabase, type Db } from "../db/client.js";
+import { embeddedInUse, migrateDatabase, openDatabase, type Db } from "../db/client.js";
 import { importContent, reportLines } from "./import.js";
 import { SHIPPED_CONTENT_DIR } from "./sources.js";
 
@@ -25,14 +23,6 @@ export async function runImport(db: Db, args: string[], io: CliIo): Promise<numb
   err.forEach(io.err);
   out.forEach(io.out);
   return report.ok ? 0 : 1;
-}
-
-/**
- * PGlite lets a second process open the same folder and both would write to it: refuse while the
- * folder is open (PGlite keeps postmaster.pid there until it closes).
- */
-function embeddedInUse(dataDir: string): boolean {
-  return fs.existsSync(path.join(dataDir, "postmaster.pid"));
 }
 
 async function main(): Promise<number> {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import fs from "node:fs/promises";
+import { existsSync } from "node:fs";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -58,6 +59,13 @@ const migrationsFolder = path.resolve(import.meta.dirname, "migrations");
  * PGlite in `dataDir` (or in memory when dataDir is "memory://"). `loadDataDir`: start from a
  * dump of another instance (`dumpDataDir`) instead of an empty one (the API tests' seeded copy).
  */
+/**
+ * Whether a process has the embedded database in `dataDir` open: PGlite keeps postmaster.pid there
+ * until it closes, and a second process writing the same folder would corrupt it (the command-line
+ * tools refuse then).
+ */
+export const embeddedInUse = (dataDir: string): boolean => existsSync(path.join(dataDir, "postmaster.pid"));
+
 export async function openPglite(dataDir: string, opts: Pick<PGliteOptions, "loadDataDir"> = {}): Promise<Database> {
   if (!dataDir.startsWith("memory://")) await fs.mkdir(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, ...opts });
