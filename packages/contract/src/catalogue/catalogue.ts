@@ -51,5 +51,18 @@ export const NOT_ADMINISTERABLE_NOW: readonly TestMethod[] = ["live", "video"];
 /** Methods the proctoring service does not support (spec: "a method code flagged as unsupported"). */
 export const PROCTOR_SERVICE_UNSUPPORTED: readonly TestMethod[] = ["live", "video"];
 
-/** Methods a candidate can schedule themselves (appointments). */
-export const SELF_SCHEDULABLE: readonly TestMethod[] = ["live", "video", "ivr", "online"];
+/**
+ * What a candidate schedules (candidate spec §2, §4): the appointment of a live or video test (the
+ * schedule-test screen), and the proctored sitting of an online or phone test given with the
+ * proctoring service (the proctoring reservation screen). An online or phone test without the
+ * proctoring service has nothing to book: it is taken any time before it expires.
+ */
+export const SELF_SCHEDULABLE: readonly TestMethod[] = ["live", "video"];
+/** Methods whose proctored sitting the candidate can book, when the proctoring service is used. */
+export const SELF_SCHEDULABLE_PROCTORED: readonly TestMethod[] = ["online", "ivr"];
+
+/** Whether a candidate can schedule every one of these tests (the assign form and create_tests use it). */
+export function canSelfSchedule(methods: readonly TestMethod[], useProctorService: boolean): boolean {
+  if (methods.length === 0) return false;
+  return methods.every((m) => SELF_SCHEDULABLE.includes(m)) || (useProctorService && methods.every((m) => SELF_SCHEDULABLE_PROCTORED.includes(m)));
+}

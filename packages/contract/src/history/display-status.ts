@@ -136,6 +136,8 @@ export interface TestStatusFacts {
   resultState: ResultState | null;
   resultValue: string | null;
   resultReason: string | null;
+  /** The test's method: a live or video test without an appointment requires scheduling. */
+  method?: string;
 }
 
 export interface TestStatusView {
@@ -196,6 +198,8 @@ export function testStatusOf(f: TestStatusFacts, now: Date = new Date()): TestSt
   if (f.assignedState === "needs_scheduling") return { ...base, status: "requires_scheduling" };
   if (f.assignedState === "needs_payment") return { ...base, status: "requires_payment" };
   if (f.scheduledAt) return { ...base, status: "scheduled" };
+  // An interpreter's test cannot be taken before it has an appointment, whoever books it.
+  if (f.method === "live" || f.method === "video") return { ...base, status: "requires_scheduling" };
   return { ...base, status: f.complimentary ? "assigned_complimentary" : "assigned" };
 }
 

@@ -5,7 +5,7 @@ import {
   NOT_ADMINISTERABLE_NOW,
   parseTestValue,
   PROCTOR_SERVICE_UNSUPPORTED,
-  SELF_SCHEDULABLE,
+  canSelfSchedule,
   TEST_METHOD_LABELS,
   assignmentRoutes,
   type AssignmentMessage,
@@ -50,7 +50,7 @@ export function checkOptions(
   if (opts.administer_now && opts.allow_candidate_to_schedule) throw assignmentError(422, "administerNowWithScheduling");
   if (opts.use_proctor_service && (!account.usesProctorService || any(PROCTOR_SERVICE_UNSUPPORTED))) throw assignmentError(422, "proctorServiceNotAllowed");
   if (opts.requires_live_proctor && !account.liveProctor) throw assignmentError(422, "liveProctorNotAllowed");
-  if (opts.allow_candidate_to_schedule && (!account.allowCandidateScheduling || [...methods].some((m) => !SELF_SCHEDULABLE.includes(m)))) {
+  if (opts.allow_candidate_to_schedule && (!account.allowCandidateScheduling || !canSelfSchedule([...methods], opts.use_proctor_service))) {
     throw assignmentError(422, "selfScheduleNotAllowed");
   }
   if (opts.use_medical_test_recommendations && !account.medicalOption) throw assignmentError(422, "medicalNotAllowed");

@@ -44,6 +44,7 @@ export interface StatusRow {
   resultState: TestStatusFacts["resultState"];
   resultValue: string | null;
   resultReason: string | null;
+  method?: string;
 }
 
 export function statusOf(row: StatusRow, now = new Date()): TestStatusView {
@@ -61,6 +62,7 @@ export function statusOf(row: StatusRow, now = new Date()): TestStatusView {
       resultState: row.resultState,
       resultValue: row.resultValue,
       resultReason: row.resultReason,
+      method: row.method,
     },
     now,
   );

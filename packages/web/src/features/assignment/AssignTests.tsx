@@ -100,7 +100,7 @@ function AssignForm({ candidateId, options, tests, medical }: { candidateId: num
   const methods: TestMethod[] = useMedical
     ? sets.flatMap((s) => s.tests.filter((x) => x.value === pickOf(s.set_id, s.value)).map((x) => x.method))
     : tests.filter((o) => selected.includes(o.value)).flatMap((o) => o.methods);
-  const offer = decideOptions({ account, methods, count: chosen.length, hasEmail: options.hasEmail });
+  const offer = decideOptions({ account, methods, count: chosen.length, hasEmail: options.hasEmail, proctorServiceChosen: proctorService });
   const differs = useMedical && sets.some((s) => pickOf(s.set_id, s.value) !== s.value);
   const valid = chosen.length > 0 && (!useMedical || (pricingAck && (!differs || differentAck)));
 
@@ -281,7 +281,16 @@ function AssignForm({ candidateId, options, tests, medical }: { candidateId: num
             )}
             {offer.liveProctor && <Checkbox label={t("assignment.form.liveProctor")} checked={liveProctor} onChange={(e) => setLiveProctor(e.currentTarget.checked)} />}
             {offer.proctorService && (
-              <Checkbox label={t("assignment.form.proctorService")} checked={proctorService} onChange={(e) => setProctorService(e.currentTarget.checked)} />
+              <Checkbox
+                label={t("assignment.form.proctorService")}
+                checked={proctorService}
+                onChange={(e) => {
+                  const on = e.currentTarget.checked;
+                  setProctorService(on);
+                  // An online or phone test is scheduled by the candidate only as a proctored sitting.
+                  if (!on) setSelfSchedule(false);
+                }}
+              />
             )}
             {offer.selfSchedule && (
               <Checkbox
