@@ -61,12 +61,13 @@ function entryOf(r: Held, list: ListName, now: Date): TestListEntry {
     // An online test whose phone part is still to come (it continues by phone) is in progress too.
     inProgress: r.attemptState === "in_progress" || (r.attemptState === "partially_received" && r.method === "online"),
     startsNow: window !== null && window.opensAt <= now && now < window.closesAt,
-    // Only a test left to the candidate opens the schedule-test screen; others their administrator schedules.
+    // Only a test left to the candidate links to a scheduling screen: a proctor-service test to the
+    // proctoring reservation, a live or video test to the schedule-test screen. Others (their
+    // administrator schedules them) have no link, and the screen says to contact the organisation.
     href:
-      // A proctor-service test left to the candidate opens the proctoring reservation screen.
       list === "schedulable" && r.useProctorService && r.allowCandidateToSchedule
         ? `/testing/proctor/schedule/${r.candidateId}?assigned_tests=${r.id}`
-        : entryHref(list, { ...r, candidateId: r.allowCandidateToSchedule ? r.candidateId : undefined }, r.id),
+        : entryHref(list, { ...r, candidateId: r.allowCandidateToSchedule && isAppointmentMethod(r.method) ? r.candidateId : undefined }, r.id),
     assignedTestIds: [r.id],
     accountNames: [r.accountName],
   };
