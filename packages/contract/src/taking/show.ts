@@ -39,6 +39,8 @@ export const testShowView = z.object({
   /** Milliseconds the candidate will have (doubled with adjustments); null when untimed. */
   timeLimit: z.number().int().nullable(),
   // --- ours ---
+  /** The toll-free number for the phone test (spec §9: the instructions give two numbers); null when not a phone test. */
+  ivrTollFreeNumber: z.string().nullable(),
   /** ISO 8601 of the expiry. */
   expiresAt: z.string(),
   proctored: z.boolean(),

@@ -68,6 +68,7 @@ export async function showTest(ctx: AppContext, scope: Scope, { id }: z.output<t
     sightTranslation: false,
     testMethod: held.method,
     timeLimit: timeLimitMs(facts.timeLimitMinutes, held.adjustments),
+    ivrTollFreeNumber: ivr ? ctx.config.voiceTollFreeNumber : null,
     expiresAt: held.expiresAt.toISOString(),
     proctored: steps.proctored,
     proctorPasswordNeeded: steps.passwordNeeded,

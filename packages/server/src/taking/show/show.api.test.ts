@@ -43,6 +43,7 @@ describe("Tests Show", () => {
       sightTranslation: false,
       testMethod: "online",
       timeLimit: 60 * 60_000,
+      ivrTollFreeNumber: null,
       expiresAt: expiresAt.toISOString(),
       proctored: false,
       proctorPasswordNeeded: false,
@@ -88,13 +89,15 @@ describe("Tests Show", () => {
     });
   });
 
-  it("a phone (ivr) test: the number to call, web call and call candidate", async () => {
+  it("a phone (ivr) test: both numbers to call (spec §9), web call and call candidate", async () => {
     const id = await assign(t, owner.candidateId, { test: "es-ls-ivr" });
+    expect(t.ctx.config.voiceTollFreeNumber).not.toBe("");
     expect((await show(id, owner.cookie)).json()).toMatchObject({
       testMethod: "ivr",
       allowWebIVR: true,
       callCandidate: true,
       ivrLocalNumberTwilio: t.ctx.config.voiceLocalNumber,
+      ivrTollFreeNumber: t.ctx.config.voiceTollFreeNumber,
       timeLimit: null,
       // The demo's Spanish phone test has its IVR content: one section of prompts.
       sectionCount: 1,

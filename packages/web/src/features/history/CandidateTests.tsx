@@ -13,6 +13,7 @@ import { useApiErrorText } from "../../ui/useApiErrorText";
 import { ApiCallError } from "../../api/client";
 import { historyCatalogs, useCandidateTests, useRemoveTest } from "./queries";
 import { HistoryLoadError } from "./HistoryLoadError";
+import { CallCandidateButton } from "../calls";
 
 export const trackPath = (id: number) => `/testing/track/${id}`;
 
@@ -142,6 +143,10 @@ export function CandidateTests({ candidateId }: { candidateId: number }) {
             >
               {t(r.is_scheduled ? "proctorReservation.entry.view" : "proctorReservation.entry.reserve")}
             </Button>
+          )}
+          {/* An open phone test: the administrator may call the candidate to start it, at any time before it expires (spec §2). */}
+          {r.method_short_name === "ivr" && r.state === "takeable" && !r.expired && (r.candidate_test_id === null || r.view.status === "in_progress") && (
+            <CallCandidateButton assignedTestId={r.assigned_test_id} testDescription={r.description} />
           )}
           {r.deletable && (
             <Button

@@ -7,6 +7,8 @@ import { preludeVariant } from "./stages";
 import { FactList } from "./FactList";
 import { Link } from "react-router";
 
+const telHref = (number: string) => `tel:${number.replace(/[^+\d]/g, "")}`;
+
 /**
  * What the candidate must know before this test, by method (spec §2 prelude): online, paper (the
  * PDF and the days until expiry), ivr (the number to call and the access code), live, video, and
@@ -42,9 +44,11 @@ export function PreludeInstructions({ show }: { show: TestShowView }) {
         <Stack gap="sm">
           <Text>{t("takingFlow.prelude.ivr")}</Text>
           {show.ivrLocalNumberTwilio ? (
+            // Both numbers (spec §9): the local one and, where there is one, the toll-free one.
             <FactList
               facts={[
-                { label: t("takingFlow.prelude.phoneNumber"), value: show.ivrLocalNumberTwilio, href: `tel:${show.ivrLocalNumberTwilio.replace(/[^+\d]/g, "")}` },
+                { label: t("takingFlow.prelude.localNumber"), value: show.ivrLocalNumberTwilio, href: telHref(show.ivrLocalNumberTwilio) },
+                ...(show.ivrTollFreeNumber ? [{ label: t("takingFlow.prelude.tollFreeNumber"), value: show.ivrTollFreeNumber, href: telHref(show.ivrTollFreeNumber) }] : []),
                 code,
               ]}
             />

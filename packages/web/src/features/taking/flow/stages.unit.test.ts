@@ -12,6 +12,7 @@ const show = (over: Partial<TestShowView> = {}): TestShowView => ({
   expireLength: 30,
   ivrLanguageOverride: null,
   ivrLocalNumberTwilio: null,
+  ivrTollFreeNumber: null,
   proctorSignatureNeeded: false,
   showAppleConsent: false,
   sightTranslation: false,

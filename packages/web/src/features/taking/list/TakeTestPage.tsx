@@ -1,29 +1,67 @@
-import { Alert, Grid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Grid, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "react-router";
 import { useTranslation } from "../../../i18n";
-import { testListRoutes, type TestListView } from "@parlance/contract";
+import { testListRoutes, type TestListEntry, type TestListView } from "@parlance/contract";
 import { call } from "../../../api/client";
 import { PageHeader } from "../../../ui/PageHeader";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { EmptyState, RemoteData } from "../../../ui/RemoteData";
 import { TestEntryCard, type ListKind } from "./TestEntryCard";
+import { groupByMethod, isEmptyView, SECTIONS } from "./grouping";
 import { retryOnce, testListKey } from "./queries";
 
-/** The five lists in the spec's order, each shown only when it has entries. */
-const SECTIONS: readonly { kind: ListKind; field: keyof Omit<TestListView, "offices"> }[] = [
-  { kind: "takable", field: "takableTests" },
-  { kind: "upcoming", field: "upcomingTests" },
-  { kind: "schedulable", field: "schedulableTests" },
-  { kind: "purchasable", field: "purchasableTests" },
-  { kind: "missed", field: "missedTests" },
-];
+/** The page's two variants (spec §2): by list (the default), or phone, paper and other tests apart (?view=method). */
+type Variant = "lists" | "method";
 
-const isEmpty = (view: TestListView) => SECTIONS.every((s) => view[s.field].length === 0);
+/** One titled part of the page and its entries. */
+function EntrySection({ id, title, entries, showList }: { id: string; title: string; entries: { entry: TestListEntry; kind: ListKind }[]; showList: boolean }) {
+  return (
+    <section aria-labelledby={id}>
+      <Title order={2} fz="lg" mb="sm" id={id}>
+        {title}
+      </Title>
+      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }}>
+        {entries.map(({ entry, kind }) => (
+          <TestEntryCard key={entry.assignedTestIds.join(",")} entry={entry} kind={kind} showList={showList} />
+        ))}
+      </Stack>
+    </section>
+  );
+}
+
+function Lists({ view, variant }: { view: TestListView; variant: Variant }) {
+  const { t } = useTranslation();
+  if (variant === "method") {
+    return (
+      <Stack gap="xl">
+        {groupByMethod(view).map((g) => (
+          <EntrySection key={g.group} id={`tests-group-${g.group}`} title={t(`takeTest.groups.${g.group}`)} entries={g.entries} showList />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="xl">
+      {SECTIONS.filter((s) => view[s.field].length > 0).map((s) => (
+        <EntrySection
+          key={s.kind}
+          id={`tests-${s.kind}`}
+          title={t(`takeTest.sections.${s.kind}`)}
+          entries={view[s.field].map((entry) => ({ entry, kind: s.kind }))}
+          showList={false}
+        />
+      ))}
+    </Stack>
+  );
+}
 
 /** /testing/tests: Take A Test (candidate spec §2). */
 export default function TakeTestPage() {
   const { t } = useTranslation();
   const { home, testing } = useStandardCrumbs();
+  const [params, setParams] = useSearchParams();
+  const variant: Variant = params.get("view") === "method" ? "method" : "lists";
   const query = useQuery({
     queryKey: testListKey,
     queryFn: ({ signal }) => call(testListRoutes.list, {}, undefined, { signal }),
@@ -37,21 +75,20 @@ export default function TakeTestPage() {
       <PageHeader title={t("takeTest.title")} breadcrumbs={[home, testing]} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
-          <RemoteData query={query} isEmpty={isEmpty} empty={<EmptyState message={t("takeTest.noTests")} />}>
+          <RemoteData query={query} isEmpty={isEmptyView} empty={<EmptyState message={t("takeTest.noTests")} />}>
             {(view) => (
-              <Stack gap="xl">
-                {SECTIONS.filter((s) => view[s.field].length > 0).map((s) => (
-                  <section key={s.kind} aria-labelledby={`tests-${s.kind}`}>
-                    <Title order={2} fz="lg" mb="sm" id={`tests-${s.kind}`}>
-                      {t(`takeTest.sections.${s.kind}`)}
-                    </Title>
-                    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }}>
-                      {view[s.field].map((entry) => (
-                        <TestEntryCard key={entry.assignedTestIds.join(",")} entry={entry} kind={s.kind} />
-                      ))}
-                    </Stack>
-                  </section>
-                ))}
+              <Stack gap="lg">
+                <SegmentedControl
+                  aria-label={t("takeTest.view.label")}
+                  w="fit-content"
+                  value={variant}
+                  onChange={(v) => setParams(v === "method" ? { view: "method" } : {}, { replace: true })}
+                  data={[
+                    { value: "lists", label: t("takeTest.view.lists") },
+                    { value: "method", label: t("takeTest.view.method") },
+                  ]}
+                />
+                <Lists view={view} variant={variant} />
               </Stack>
             )}
           </RemoteData>

@@ -15,11 +15,15 @@ function actionKey(kind: ListKind, entry: TestListEntry): string {
   if (kind === "purchasable") return "takeTest.entry.purchase";
   if (entry.inProgress) return "takeTest.entry.resume";
   if (kind === "upcoming") return entry.startsNow ? "takeTest.entry.startNow" : "takeTest.entry.details";
+  if (kind === "schedulable") return "takeTest.entry.schedule";
   return "takeTest.entry.take";
 }
 
-/** One test of the Take a Test list: its description, method label, time of test, and where it leads. */
-export function TestEntryCard({ entry, kind }: { entry: TestListEntry; kind: ListKind }) {
+/**
+ * One test of the Take a Test list: its description, method label, time of test, and where it
+ * leads. `showList` adds which list it is on (the variant grouped by kind of test has no list headings).
+ */
+export function TestEntryCard({ entry, kind, showList = false }: { entry: TestListEntry; kind: ListKind; showList?: boolean }) {
   const { t } = useTranslation();
   const { language } = useStartup();
   const methodLabel = useMethodLabel();
@@ -32,7 +36,8 @@ export function TestEntryCard({ entry, kind }: { entry: TestListEntry; kind: Lis
     kind === "purchasable" && !link
       ? t("takeTest.entry.paymentRequired")
       : kind === "schedulable"
-        ? t("takeTest.entry.schedulingRequired")
+        ? // A link means the candidate books it; without one their organisation does.
+          t(link ? "takeTest.entry.schedulingYours" : "takeTest.entry.schedulingRequired")
         : kind === "missed"
           ? t("takeTest.entry.missed")
           : entry.assignedTestIds.length > 1
@@ -47,6 +52,11 @@ export function TestEntryCard({ entry, kind }: { entry: TestListEntry; kind: Lis
             {entry.testDescription}
           </Title>
           <Group gap={6}>
+            {showList && (
+              <Badge variant="outline" color="gray" c="gray.9">
+                {t(`takeTest.listBadge.${kind}`)}
+              </Badge>
+            )}
             <Badge variant="light" color="gray" c="gray.9">
               {methodLabel(entry.testMethod)}
             </Badge>
@@ -70,7 +80,10 @@ export function TestEntryCard({ entry, kind }: { entry: TestListEntry; kind: Lis
             ? t("takeTest.entry.at", { time: formatDateTime(entry.testAt, language), minutes: entry.durationMinutes })
             : kind === "missed"
               ? t("takeTest.entry.expiredOn", { date: formatDate(entry.expiresAt, language) })
-              : t("takeTest.entry.anyTime", { date: formatDateTime(entry.expiresAt, language) })}
+              : // A test waiting for its appointment or sitting is not taken "any time".
+                kind === "schedulable"
+                ? t("takeTest.entry.toBeScheduled", { date: formatDateTime(entry.expiresAt, language) })
+                : t("takeTest.entry.anyTime", { date: formatDateTime(entry.expiresAt, language) })}
         </Text>
         {entry.timeLimitMinutes !== null && (
           <Text size="sm">
