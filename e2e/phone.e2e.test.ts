@@ -27,6 +27,16 @@ describe("phone tests", () => {
     const candidate = await pageAt(375);
     await signInWithCode(candidate, assigned[0].accessCode);
     await candidate.goto(`/testing/tests/${assigned[0].id}`);
+    // The instructions give both numbers (spec §9): the local one and the toll-free one, each a tel: link.
+    const local = candidate.getByRole("link", { name: "+1 617 555 0142" });
+    await poll(() => local.count()).toBe(1);
+    expect(await local.getAttribute("href")).toBe("tel:+16175550142");
+    expect(await candidate.getByRole("link", { name: "+1 800 555 0142" }).getAttribute("href")).toBe("tel:+18005550142");
+    const instructions = await candidate.locator("main").innerText();
+    expect(instructions).toContain("Call one of the numbers below");
+    expect(instructions).toMatch(/Local number[\s:]*\+1 617 555 0142/);
+    expect(instructions).toMatch(/Toll-free number[\s:]*\+1 800 555 0142/);
+    await expectAccessible(candidate, "phone test prelude with both numbers");
     await candidate.getByRole("link", { name: "Call me for this test" }).click();
     await candidate.waitForURL(`**/testing/tests/${assigned[0].id}/call`);
     await poll(() => candidate.getByRole("heading", { level: 1 }).textContent()).toBe("Phone Test");
@@ -150,6 +160,38 @@ describe("phone tests", () => {
     await poll(() => dialog.innerText()).toContain("The test has been assigned.");
     await expectAccessible(page, "call-candidate dialog, called");
     // The dialog's own Close (the title bar's close button has the same name).
+    await dialog.getByRole("button", { name: "Close" }).last().click();
+    await poll(() => dialog.count()).toBe(0);
+  }, 120_000);
+
+  it("the administrator calls the candidate from the candidate's tests, for a phone test assigned earlier", async () => {
+    const admin = await apiSession(own.server.url, "admin@northwind.example");
+    const candidateId = await newBostonCandidate(admin, "Tess", `Table${Date.now()}`);
+    // Assigned plainly (not administered now), and a live test beside it, which cannot be called.
+    await assignTestNamed(admin, candidateId, "English Listening and Speaking (Phone)");
+    await assignTestNamed(admin, candidateId, "Spanish Listening and Speaking (Live)");
+    const page = await pageAt();
+    await signIn(page, "admin@northwind.example");
+    await page.goto(`/testing/candidates/${candidateId}`);
+    const table = page.getByRole("table", { name: "Tests of this candidate" });
+    const open = table.getByRole("button", { name: "Call candidate for English Listening and Speaking (Phone)" });
+    await poll(() => open.count()).toBe(1);
+    expect(await table.getByRole("button", { name: /^Call candidate for Spanish/ }).count()).toBe(0);
+    // The live test waits for its appointment: Requires scheduling, not Takeable.
+    const live = table.getByRole("row").filter({ hasText: "Spanish Listening and Speaking (Live)" });
+    expect(await live.innerText()).toContain("Requires scheduling");
+    expect(await live.innerText()).not.toContain("Takeable");
+    await expectAccessible(page, "candidate's tests with a phone test to call");
+
+    await open.click();
+    const dialog = page.getByRole("dialog", { name: "Call Candidate" });
+    await dialog.getByLabel("Phone number").fill("(617) 555-0142");
+    await dialog.getByRole("button", { name: "Call", exact: true }).click();
+    await poll(() => dialog.innerText()).toContain("Call +1 617 555 0142 now for English Listening and Speaking (Phone)?");
+    await expectAccessible(page, "call-candidate dialog from the tests table, confirm");
+    await dialog.getByRole("button", { name: "Yes, call" }).click();
+    await poll(() => dialog.innerText()).toContain("The test has been assigned.");
+    await expectAccessible(page, "call-candidate dialog from the tests table, called");
     await dialog.getByRole("button", { name: "Close" }).last().click();
     await poll(() => dialog.count()).toBe(0);
   }, 120_000);
