@@ -44,7 +44,7 @@ async function pickTest(page: Page, name: string) {
 const testsTable = (page: Page) => page.getByRole("table", { name: "Tests of this candidate" });
 
 describe("assigning tests", () => {
-  it("assigns two tests with self-scheduling, shows them as Requires scheduling, and deletes one", async () => {
+  it("assigns a live and a video test with self-scheduling (an online test has nothing to book), shows them as Requires scheduling, and deletes one", async () => {
     const context = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, "admin@northwind.example");
@@ -65,9 +65,19 @@ describe("assigning tests", () => {
     // The test-dependent options appear only once tests are chosen.
     expect(await form.getByRole("checkbox", { name: "Allow candidate to schedule" }).count()).toBe(0);
 
+    // An online test alone: the candidate has nothing to book unless the proctoring service gives a sitting.
     await pickTest(page, "English Reading Proficiency · Online");
+    expect(await form.getByRole("checkbox", { name: "Allow candidate to schedule" }).count()).toBe(0);
     await pickTest(page, "Spanish Listening and Speaking (Live) · Live");
     expect(await submit.isDisabled()).toBe(false);
+    // With a live test beside it, still not (the online test has no appointment to book).
+    expect(await form.getByRole("checkbox", { name: "Allow candidate to schedule" }).count()).toBe(0);
+    // Backspace in the empty search removes the last chosen test, as a person would clear them.
+    await form.getByRole("combobox", { name: "Tests" }).click();
+    for (let i = 0; i < 2; i++) await page.keyboard.press("Backspace");
+    await page.keyboard.press("Escape");
+    await pickTest(page, "Spanish Listening and Speaking (Live) · Live");
+    await pickTest(page, "Mandarin Listening and Speaking (Video) · Video");
     // A live test cannot be administered now nor use the proctoring service.
     expect(await form.getByRole("checkbox", { name: "Administer now" }).count()).toBe(0);
     expect(await form.getByRole("checkbox", { name: "Use proctoring service" }).count()).toBe(0);
@@ -85,12 +95,12 @@ describe("assigning tests", () => {
     await poll(() => page.locator("body").innerText()).toContain("The candidate will receive instructions on scheduling their test.");
     const table = testsTable(page);
     await poll(async () => (await table.getByRole("row").allInnerTexts()).filter((r) => r.includes("Requires scheduling")).length).toBe(2);
-    expect(await table.innerText()).toContain("English Reading Proficiency");
+    expect(await table.innerText()).toContain("Mandarin Listening and Speaking (Video)");
     expect(await table.innerText()).toContain("Spanish Listening and Speaking (Live)");
     await poll(() => badge.textContent()).toBe("2 open tests");
     await expectAccessible(page, "candidate with two assigned tests");
 
-    await table.getByRole("button", { name: "Delete English Reading Proficiency" }).click();
+    await table.getByRole("button", { name: "Delete Mandarin Listening and Speaking (Video)" }).click();
     const dialog = page.getByRole("dialog", { name: "Confirm Delete" });
     await poll(() => dialog.innerText()).toContain("Are you sure you want to delete this test?");
     await settled(page);
@@ -98,7 +108,7 @@ describe("assigning tests", () => {
     await dialog.getByRole("button", { name: "Ok" }).click();
     await poll(() => page.locator("body").innerText()).toContain("The test has been deleted.");
     await poll(async () => (await table.getByRole("row").allInnerTexts()).length).toBe(2);
-    expect(await table.innerText()).not.toContain("English Reading Proficiency");
+    expect(await table.innerText()).not.toContain("Mandarin Listening and Speaking (Video)");
     expect(await table.innerText()).toContain("Requires scheduling");
     await poll(() => badge.textContent()).toBe("1 open test");
     await context.close();
