@@ -37,7 +37,7 @@ export const assignmentMessages = {
   selfScheduling: "The candidate will receive instructions on scheduling their test.",
   couldNotAssign: "The test could not be assigned.",
   createFailure: "An error occurred while creating your test.",
-  loadFailure: "Unable to load available tests for assignment",
+  loadFailure: "Unable to load available tests for assignment.",
   deleted: "The test has been deleted.",
   deleteFailure: "An error occurred while deleting the test.",
   // Ours (the specs leave them open).
