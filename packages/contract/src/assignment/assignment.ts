@@ -55,6 +55,7 @@ export const assignmentMessages = {
   emptyGroup: "The selected test group has no tests that can be assigned.",
   officeNotFound: "That office was not found.",
   officeClosed: "Tests cannot be assigned to candidates of a closed office.",
+  chosenOfficeClosed: "The chosen office is closed: tests cannot be assigned to it.",
   prepayAccount: "Prepay accounts cannot assign tests here. Please contact us to purchase tests.",
   notifyRequired: "Candidate self-scheduling needs the candidate to be notified.",
   noEmail: "The candidate has no email address, so they cannot be notified.",
