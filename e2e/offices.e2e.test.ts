@@ -96,7 +96,7 @@ describe("offices", () => {
     expect(await row.getByRole("rowheader").innerText()).toMatch(new RegExp(`^${name}\\s+(–\\s*)?Closed$`));
     expect(await page.getByRole("row", { name: /Boston/ }).innerText()).not.toContain("Closed");
     await expectAccessible(page, "offices list with a closed office");
-    await row.getByRole("link", { name }).click();
+    await row.getByRole("link", { name, exact: true }).click();
     await expect.poll(() => page.locator("main").innerText()).toContain("This office has been closed: it keeps its history but takes no new tests.");
     await expectAccessible(page, "closed office");
 
