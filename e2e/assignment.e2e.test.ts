@@ -65,6 +65,16 @@ describe("assigning tests", () => {
     // The test-dependent options appear only once tests are chosen.
     expect(await form.getByRole("checkbox", { name: "Allow candidate to schedule" }).count()).toBe(0);
 
+    // The open list of tests scrolls as the listbox its field controls, not inside a region no key
+    // reaches (axe scrollable-region-focusable, issue 24 #14).
+    await form.getByRole("combobox", { name: "Tests" }).click();
+    const listbox = page.getByRole("listbox");
+    await poll(() => listbox.getByRole("option").count()).toBeGreaterThan(6);
+    expect(await listbox.evaluate((el) => el.scrollHeight > el.clientHeight && getComputedStyle(el).overflowY === "auto")).toBe(true);
+    expect(await form.getByRole("combobox", { name: "Tests" }).getAttribute("aria-controls")).toBe(await listbox.getAttribute("id"));
+    await expectAccessible(page, "assign-tests form with its list of tests open");
+    await page.keyboard.press("Escape");
+
     // An online test alone: the candidate has nothing to book unless the proctoring service gives a sitting.
     await pickTest(page, "English Reading Proficiency · Online");
     expect(await form.getByRole("checkbox", { name: "Allow candidate to schedule" }).count()).toBe(0);
@@ -146,6 +156,20 @@ describe("assigning tests", () => {
     expect(await table.innerText()).toContain("Medical Spanish Reading");
     await context.close();
   });
+
+  it("says so, in the spec's words, when the tests to assign cannot be loaded", async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signIn(page, "admin@northwind.example");
+    const id = await createCandidate(page, "Nadia");
+    await page.route("**/api/test_assignment/available_tests/**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "down" }) }));
+    await page.goto(`/testing/candidates/${id}`);
+    const form = page.getByRole("region", { name: "Assign Tests" });
+    // With its period (issue 23), once the retries are spent.
+    await expect.poll(() => form.getByRole("alert").innerText(), { timeout: 30_000 }).toContain("Unable to load available tests for assignment.");
+    await expectAccessible(page, "assign-tests form that could not load");
+    await context.close();
+  }, 60_000);
 
   it("renders the candidate's tests and the form in Simplified Chinese", async () => {
     const context = await newContext(browser());

@@ -90,6 +90,33 @@ describe("the back office's test catalogue", () => {
     const accounts = page.getByRole("region", { name: "Accounts that may assign this test" });
     await poll(() => accounts.getByRole("row", { name: /Northwind Health \$41\.50 \$45\.00/ }).isVisible()).toBe(true);
 
+    // Every other testing account allowed as well: the dialog says so beside a disabled field rather
+    // than opening a listbox without options (axe: aria-required-children, issue 24 #13).
+    const testId = Number(new URL(page.url()).pathname.split("/").pop());
+    const added: number[] = [];
+    for (let left = true; left; ) {
+      const { accounts: choices } = (await (await page.request.get(`/api/backoffice/tests/${testId}/account_choices?term=`)).json()) as { accounts: { id: number }[] };
+      for (const a of choices) {
+        const res = await page.request.post(`/api/backoffice/tests/${testId}/accounts/add`, { data: { account_id: a.id, fee_cents: 2300, short_notice_fee_cents: 2800 } });
+        expect(res.status()).toBe(200);
+        added.push(((await res.json()) as { id: number }).id);
+      }
+      left = choices.length > 0;
+    }
+    expect(added.length).toBeGreaterThan(0);
+    await page.reload();
+    await page.getByRole("button", { name: "Allow an account" }).click();
+    await poll(() => dialog.isVisible()).toBe(true);
+    await settled(page);
+    await poll(() => dialog.getByRole("status").innerText()).toBe("Every testing account may already assign this test.");
+    expect(await dialog.getByRole("combobox", { name: "Account" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("listbox").count()).toBe(0);
+    await expectAccessible(page, "allow an account, every account allowed");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await poll(() => dialog.isVisible()).toBe(false);
+    // The other files of this server see the demo's catalogue: only Northwind keeps the new test.
+    for (const id of added) expect((await page.request.post(`/api/backoffice/account_tests/${id}/remove`, { data: {} })).status()).toBe(200);
+
     // The content file alone: the importer says its chart is missing, and nothing can be published.
     const content = page.getByRole("region", { name: "Content" });
     await chooseFiles(page, "Content file (.json)", [files.file]);

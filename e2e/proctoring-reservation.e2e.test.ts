@@ -72,7 +72,19 @@ describe("proctoring reservation", () => {
     await poll(() => heading(page).innerText()).toBe("Candidate Contact Details");
     await expectAccessible(page, "candidate contact details");
     await page.getByRole("button", { name: "UPDATE CANDIDATE" }).click();
-    await poll(() => page.getByRole("alert").filter({ hasText: "Please provide a phone number for proctored tests." }).count()).toBe(1);
+    // Every empty required field at once, each with its own message (issue 23: only the first was named).
+    await poll(() => page.getByRole("alert").filter({ hasText: "Please fill in every required field: Phone number, Street address, City, State, Postal code." }).count()).toBe(1);
+    for (const message of [
+      "Please provide a phone number for proctored tests.",
+      "Please provide a street address for proctored tests.",
+      "Please provide a city for proctored tests.",
+      "Please select a state for proctored tests.",
+      "Please provide a postal code for proctored tests.",
+    ]) {
+      expect(await page.getByText(message, { exact: true }).count(), message).toBe(1);
+    }
+    expect(await page.getByLabel("City").getAttribute("aria-invalid")).toBe("true");
+    await expectAccessible(page, "candidate contact details with every field missing");
     await page.getByLabel("Phone number").fill("617-555-0142");
     await page.getByLabel("Street address").fill("77 Harbor Way");
     await page.getByLabel("City").fill("Boston");

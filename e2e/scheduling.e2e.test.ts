@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { DEMO_PASSWORD, expectAccessible, signIn } from "./support/browser";
 import { useOwnServer } from "./support/own-server";
 import { apiSession, assignTestNamed, newBostonCandidate } from "./support/api-session";
@@ -41,6 +41,18 @@ const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 };
 const dayButton = (page: Page, label: string) => page.getByRole("button", { name: label, exact: true });
+/** The contrast ratio (WCAG) of an element's text on its own background, in its present state (hover included). */
+const contrastOf = (target: Locator) =>
+  target.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const luminance = (css: string) => {
+      const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => Number(v) / 255);
+      const lin = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const [hi, lo] = [luminance(style.color), luminance(style.backgroundColor)].sort((a, b) => b - a);
+    return (hi + 0.05) / (lo + 0.05);
+  });
 const timeSelect = (page: Page) => page.getByLabel("Available times");
 const submit = (page: Page) => page.getByRole("button", { name: /^(Schedule test|Scheduling…)$/ });
 
@@ -116,11 +128,22 @@ describe("scheduling a live test", () => {
     expect(await hour.inputValue()).toBe("00");
     await minute.press("ArrowDown");
     expect(await minute.inputValue()).toBe("59");
-    await hour.fill("12");
-    await minute.fill("00");
+    // Typed as a person types, key by key: each keystroke once reformatted the field, so 12 read 01 (issue 23).
+    await hour.click();
+    await hour.press("Control+a");
+    await hour.pressSequentially("12");
+    expect(await hour.inputValue()).toBe("12");
+    await minute.click();
+    await minute.press("Control+a");
+    await minute.pressSequentially("00");
+    await minute.blur();
+    expect(await minute.inputValue()).toBe("00");
     await poll(() => timeSelect(page).inputValue()).toBe("12:00");
     expect(await submit(page).isEnabled()).toBe(true);
     await dayButton(page, "Friday, March 12, 2027").click(); // 12:00 Pacific is 15:00 Eastern: the Friday conflict
+    // The chosen day under the pointer keeps its colours: the hover rule once won, white on light blue at 1.23:1 (issue 24 #12).
+    await dayButton(page, "Friday, March 12, 2027").hover();
+    expect(await contrastOf(dayButton(page, "Friday, March 12, 2027"))).toBeGreaterThanOrEqual(4.5);
     await poll(() => hour.inputValue()).toBe("");
     expect(await submit(page).isDisabled()).toBe(true);
     await poll(() => timeSelect(page).locator("option").nth(1).innerText()).toBe("06:00 - 06:30"); // PST: still 9:00 Eastern

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
-import { expectAccessible, newContext, signIn, useBrowser } from "./support/browser";
+import { baseURL, expectAccessible, newContext, signIn, useBrowser } from "./support/browser";
+import { apiSession, assignTestNamed, newBostonCandidate } from "./support/api-session";
+import { signInWithCode } from "./support/candidate-test";
 
 /**
  * Take a Test (candidate spec §2): the demo candidate's list with its sections, the Choose
@@ -94,6 +96,21 @@ describe("Take a Test", () => {
     expect(await page.locator("main").innerText()).toContain("an interpreter calls you at the time of your appointment");
     expect(await page.getByRole("button", { name: "Start test" }).count()).toBe(0);
     await expectAccessible(page, "live test page");
+    await context.close();
+  });
+
+  it("a video test's page tells of the video room it embeds, not that the portal has none (issue 23)", async () => {
+    const admin = await apiSession(baseURL(), "admin@northwind.example");
+    const candidateId = await newBostonCandidate(admin, "Vera", `Room${Date.now() % 100000}`);
+    const { assigned } = await assignTestNamed(admin, candidateId, "Mandarin Listening and Speaking (Video)");
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signInWithCode(page, assigned[0].accessCode);
+    await page.goto(`/testing/tests/a${assigned[0].id}/live`);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Video Test");
+    await expect.poll(() => page.locator("main").innerText()).toContain("in the video room on this page");
+    expect(await page.locator("main").innerText()).not.toContain("not part of this portal");
+    await expectAccessible(page, "video test page");
     await context.close();
   });
 

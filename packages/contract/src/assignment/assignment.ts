@@ -37,7 +37,7 @@ export const assignmentMessages = {
   selfScheduling: "The candidate will receive instructions on scheduling their test.",
   couldNotAssign: "The test could not be assigned.",
   createFailure: "An error occurred while creating your test.",
-  loadFailure: "Unable to load available tests for assignment",
+  loadFailure: "Unable to load available tests for assignment.",
   deleted: "The test has been deleted.",
   deleteFailure: "An error occurred while deleting the test.",
   // Ours (the specs leave them open).
@@ -55,6 +55,7 @@ export const assignmentMessages = {
   emptyGroup: "The selected test group has no tests that can be assigned.",
   officeNotFound: "That office was not found.",
   officeClosed: "Tests cannot be assigned to candidates of a closed office.",
+  chosenOfficeClosed: "The chosen office is closed: tests cannot be assigned to it.",
   prepayAccount: "Prepay accounts cannot assign tests here. Please contact us to purchase tests.",
   notifyRequired: "Candidate self-scheduling needs the candidate to be notified.",
   noEmail: "The candidate has no email address, so they cannot be notified.",

@@ -30,6 +30,8 @@ export const officeRow = z.object({
   /** Tests assigned to candidates of the office. */
   tests: z.number().int(),
   is_invoiced: z.boolean(),
+  /** Closed by the provider: it keeps its history and takes no new tests (not in the spec's list; issue 23). */
+  is_closed: z.boolean(),
 });
 export type OfficeRow = z.infer<typeof officeRow>;
 

@@ -266,7 +266,7 @@ describe("closed offices and prepay accounts", () => {
     const [closed] = await t.ctx.db.insert(offices).values({ accountId: northwind, name: "Closed Branch", isClosed: true }).returning({ id: offices.id });
     const inClosed = await makeCandidate(t.ctx.db, { accountId: northwind, officeId: closed.id });
     await expectRefused(inClosed, { test_objects: [`test:${at["en-reading"]}`], notify_candidate: false }, "Tests cannot be assigned to candidates of a closed office.");
-    await expectRefused(candidate, { test_objects: [`test:${at["en-reading"]}`], office_id: closed.id, notify_candidate: false }, "Tests cannot be assigned to candidates of a closed office.");
+    await expectRefused(candidate, { test_objects: [`test:${at["en-reading"]}`], office_id: closed.id, notify_candidate: false }, "The chosen office is closed: tests cannot be assigned to it.");
     const options = await t.request({ method: "GET", url: `/api/test_assignment/options/${inClosed}`, cookie: admin });
     expect(options.json()).toMatchObject({ officeClosed: true });
     expect(options.json().offices.map((o: { name: string }) => o.name)).not.toContain("Closed Branch");

@@ -79,7 +79,8 @@ export async function createTests(
   if (opts.office_id !== undefined && opts.office_id !== candidate.officeId) {
     const chosen = await officeOf(db, scope.accountId, opts.office_id);
     if (!chosen || (scope.officeId !== null && chosen.id !== scope.officeId)) throw assignmentError(404, "officeNotFound");
-    if (chosen.isClosed) throw assignmentError(422, "officeClosed");
+    // The office chosen, not the candidate's, is the closed one: the message names it (issue 23).
+    if (chosen.isClosed) throw assignmentError(422, "chosenOfficeClosed");
     officeId = chosen.id;
   }
 

@@ -47,10 +47,10 @@ describe("account administrator", () => {
     expect(res.json()).toEqual({
       offices: [
         // Boston has the office administrator and the office user; candidates are not testing users.
-        { id: boston, name: "Boston", users: 2, tests: await testsOf(boston), is_invoiced: false },
-        { id: chicago, name: "Chicago", users: 0, tests: await testsOf(chicago), is_invoiced: false },
+        { id: boston, name: "Boston", users: 2, tests: await testsOf(boston), is_invoiced: false, is_closed: false },
+        { id: chicago, name: "Chicago", users: 0, tests: await testsOf(chicago), is_invoiced: false, is_closed: false },
         // Seattle is billed individually (its invoices: demo/billing.ts).
-        { id: seattle, name: "Seattle", users: 0, tests: await testsOf(seattle), is_invoiced: true },
+        { id: seattle, name: "Seattle", users: 0, tests: await testsOf(seattle), is_invoiced: true, is_closed: false },
       ],
       itemCount: 3,
       pageCount: 1,
@@ -86,7 +86,7 @@ describe("office administrator", () => {
 
   it("lists only their own office", async () => {
     const body = (await list(officeAdmin())).json();
-    expect(body).toEqual({ offices: [{ id: boston, name: "Boston", users: 2, tests: await testsOf(boston), is_invoiced: false }], itemCount: 1, pageCount: 1 });
+    expect(body).toEqual({ offices: [{ id: boston, name: "Boston", users: 2, tests: await testsOf(boston), is_invoiced: false, is_closed: false }], itemCount: 1, pageCount: 1 });
   });
 
   it("reads their office but may not delete it", async () => {

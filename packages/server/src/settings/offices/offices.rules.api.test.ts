@@ -73,10 +73,10 @@ describe("life cycle", () => {
 
     const listed = (await post("/api/offices/list", { page: 1 })).json();
     expect(listed.itemCount).toBe(4);
-    expect(listed.offices).toContainEqual({ id, name: "Denver", users: 0, tests: 0, is_invoiced: true });
+    expect(listed.offices).toContainEqual({ id, name: "Denver", users: 0, tests: 0, is_invoiced: true, is_closed: false });
 
     expect((await post("/api/offices/edit", { id, name: "Denver West", is_invoiced: false })).json().success).toBe(true);
-    expect((await get(id)).json()).toEqual({ id, name: "Denver West", users: 0, tests: 0, is_invoiced: false, canEdit: true, canDelete: true });
+    expect((await get(id)).json()).toEqual({ id, name: "Denver West", users: 0, tests: 0, is_invoiced: false, is_closed: false, canEdit: true, canDelete: true });
     // Without is_invoiced the saved value stays; the same name in another case is a rename.
     await post("/api/offices/edit", { id, name: "Denver west", is_invoiced: true });
     await post("/api/offices/edit", { id, name: "Denver West" });
@@ -104,6 +104,21 @@ describe("life cycle", () => {
       messageKey: "offices.messages.hasHistory",
     });
     expect((await get(boston)).json()).toMatchObject({ name: "Boston", users: 2 });
+  });
+});
+
+describe("closed offices", () => {
+  it("are listed and shown as closed (the provider closed them: they keep their history, take no new tests)", async () => {
+    const created = (await post("/api/offices/edit", { name: "Harbor Closed" })).json();
+    await t.ctx.db.update(offices).set({ isClosed: true }).where(eq(offices.id, created.id));
+    try {
+      const listed = (await post("/api/offices/list", { page: 1 })).json().offices as { name: string; is_closed: boolean }[];
+      expect(listed.find((o) => o.name === "Harbor Closed")).toMatchObject({ is_closed: true });
+      expect(listed.filter((o) => o.name !== "Harbor Closed").every((o) => !o.is_closed)).toBe(true);
+      expect((await get(created.id)).json()).toMatchObject({ name: "Harbor Closed", is_closed: true });
+    } finally {
+      await post("/api/offices/delete", { id: created.id });
+    }
   });
 });
 

@@ -88,7 +88,7 @@ export async function listOffices({ db }: DbContext, scope: Scope, { page }: Inp
   const where = officesInScope(officeReach(scope));
   const [{ itemCount }] = await db.select({ itemCount: count() }).from(offices).where(where);
   const rows = await db
-    .select({ id: offices.id, name: offices.name, isInvoiced: offices.isInvoiced })
+    .select({ id: offices.id, name: offices.name, isInvoiced: offices.isInvoiced, isClosed: offices.isClosed })
     .from(offices)
     .where(where)
     .orderBy(asc(sql`lower(${offices.name})`), asc(offices.id))
@@ -98,13 +98,13 @@ export async function listOffices({ db }: DbContext, scope: Scope, { page }: Inp
     db,
     rows.map((r) => r.id),
   );
-  const list: OfficeRow[] = rows.map((r) => ({ id: r.id, name: r.name, is_invoiced: r.isInvoiced, ...counts.get(r.id)! }));
+  const list: OfficeRow[] = rows.map((r) => ({ id: r.id, name: r.name, is_invoiced: r.isInvoiced, is_closed: r.isClosed, ...counts.get(r.id)! }));
   return { offices: list, itemCount, pageCount: pageCountOf(itemCount) };
 }
 
 async function findOffice(db: Tx, scope: ClientScope, id: number, lock = false) {
   const query = db
-    .select({ id: offices.id, name: offices.name, isInvoiced: offices.isInvoiced })
+    .select({ id: offices.id, name: offices.name, isInvoiced: offices.isInvoiced, isClosed: offices.isClosed })
     .from(offices)
     .where(and(officesInScope(scope), eq(offices.id, id)));
   const [row] = lock ? await query.for("update") : await query;
@@ -117,7 +117,7 @@ export async function getOffice({ db }: DbContext, scope: Scope, { id }: { id: n
   const row = await findOffice(db, officeReach(scope), id);
   const counts = (await officeCounts(db, [id])).get(id)!;
   const canDelete = canManage(scope) && !(await officeHasHistory(db, id));
-  return { id: row.id, name: row.name, is_invoiced: row.isInvoiced, ...counts, canEdit: true, canDelete };
+  return { id: row.id, name: row.name, is_invoiced: row.isInvoiced, is_closed: row.isClosed, ...counts, canEdit: true, canDelete };
 }
 
 /** Creates (no id) or updates an office; returns its id. Names are unique per account, ignoring case. */

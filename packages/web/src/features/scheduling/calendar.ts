@@ -32,3 +32,13 @@ export function addMonths(month: string, n: number): string {
 export const wrap = (value: number, size: number) => ((value % size) + size) % size;
 
 export const twoDigits = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * What a time field's typed text means: at most two digits kept as typed (so "1" then "5" reads 15,
+ * issue 23), and the number once it fits the field (0…size−1); null while empty or out of range.
+ */
+export function typedTimePart(text: string, size: number): { digits: string; value: number | null } {
+  const digits = text.replace(/\D/g, "").slice(0, 2);
+  const n = Number(digits);
+  return { digits, value: digits !== "" && n < size ? n : null };
+}

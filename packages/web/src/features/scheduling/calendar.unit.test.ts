@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, monthCells, wrap } from "./calendar";
+import { addMonths, monthCells, typedTimePart, wrap } from "./calendar";
 
 describe("the schedule-test calendar", () => {
   it("shows 42 days from the Sunday on or before the 1st", () => {
@@ -16,5 +16,15 @@ describe("the schedule-test calendar", () => {
     expect(addMonths("2026-12", 1)).toBe("2027-01");
     expect(addMonths("2027-01", -1)).toBe("2026-12");
     expect([wrap(24, 24), wrap(-1, 24), wrap(60, 60), wrap(-1, 60), wrap(1000, 1000)]).toEqual([0, 23, 0, 59, 0]);
+  });
+
+  it("keeps a time field's digits as typed and reads the number once it fits (issue 23: 15 read as 01)", () => {
+    expect(typedTimePart("1", 24)).toEqual({ digits: "1", value: 1 });
+    expect(typedTimePart("15", 24)).toEqual({ digits: "15", value: 15 });
+    expect(typedTimePart("07", 60)).toEqual({ digits: "07", value: 7 });
+    expect(typedTimePart("25", 24)).toEqual({ digits: "25", value: null });
+    expect(typedTimePart("60", 60)).toEqual({ digits: "60", value: null });
+    expect(typedTimePart("1a5x9", 60)).toEqual({ digits: "15", value: 15 });
+    expect(typedTimePart("", 24)).toEqual({ digits: "", value: null });
   });
 });

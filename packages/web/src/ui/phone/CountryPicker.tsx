@@ -24,7 +24,8 @@ export function CountryPicker({ value, onChange, id }: { value: string; onChange
       onChange={(v) => v && onChange(v)}
       allowDeselect={false}
       searchable
-      maxDropdownHeight={COUNTRY_DROPDOWN_MAX_HEIGHT}
+      // The listbox scrolls itself (ui/theme.ts), so its height is set on it.
+      styles={{ options: { maxHeight: COUNTRY_DROPDOWN_MAX_HEIGHT } }}
       leftSection={<Flag iso={value} />}
       renderOption={({ option }) => (
         <Group gap="xs" wrap="nowrap">

@@ -23,12 +23,14 @@ const centsOf = (value: number | "") => (value === "" ? null : Math.round(value 
 /** The accounts that may not assign the test yet, by name (what was typed), 20 at most. */
 function useAccountChoices(testId: number, term: string, enabled: boolean) {
   const [debounced] = useDebouncedValue(term, 250);
-  return useQuery({
+  const query = useQuery({
     queryKey: ["backofficeCatalogue", "choices", testId, debounced],
     queryFn: ({ signal }) => call(catalogueRoutes.accountChoices, { term: debounced }, { id: testId }, { signal }),
     enabled,
     retry: retryServerErrors,
   });
+  // The term the answer is for: a cleared field reads "every account is allowed" only from the answer to "".
+  return { ...query, term: debounced };
 }
 
 /**
@@ -59,6 +61,11 @@ export function PriceDialog({
   const [shortNotice, setShortNotice] = useState<number | "">("");
   const [problems, setProblems] = useState<{ account?: string; fee?: string; shortNotice?: string }>({});
   const choices = useAccountChoices(testId, term, target?.kind === "allow");
+  // No choice at all (every account allowed) or none matching: said beside the field, since an open
+  // listbox without options is an axe critical (issue 24 #13); with no choice at all it is disabled.
+  const noChoice = choices.data !== undefined && !choices.isFetching && choices.data.accounts.length === 0;
+  const noAccountLeft = noChoice && term === "" && choices.term === "";
+  const choiceNote = noAccountLeft ? t("boCatalogue.accounts.allAllowed") : noChoice && term !== "" ? t("boCatalogue.accounts.noChoices") : "";
   useEffect(() => {
     if (!target) return;
     const prices = target.kind === "allow" ? target.defaults : target.prices;
@@ -101,10 +108,15 @@ export function PriceDialog({
                 onChange={setAccountId}
                 searchValue={term}
                 onSearchChange={setTerm}
-                nothingFoundMessage={choices.isFetching ? t("ui.loading") : t("boCatalogue.accounts.noChoices")}
+                disabled={noAccountLeft}
                 error={problems.account}
                 data-autofocus
               />
+            )}
+            {target.kind === "allow" && (
+              <Text size="sm" c="gray.7" role="status">
+                {choiceNote}
+              </Text>
             )}
             <NumberInput label={t("boCatalogue.accounts.fee")} description={t("boCatalogue.accounts.feeHelp")} value={fee} onChange={(v) => setFee(v === "" ? "" : Number(v))} error={problems.fee} {...priceProps} />
             <NumberInput
@@ -123,7 +135,7 @@ export function PriceDialog({
               <Button variant="default" onClick={onClose}>
                 {t("ui.cancel")}
               </Button>
-              <Button type="submit" loading={saving}>
+              <Button type="submit" loading={saving} disabled={target.kind === "allow" && noAccountLeft}>
                 {target.kind === "allow" ? t("boCatalogue.accounts.allow") : t("ui.save")}
               </Button>
             </Group>

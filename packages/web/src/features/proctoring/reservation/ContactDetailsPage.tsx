@@ -40,6 +40,9 @@ const TEXT_FIELDS: { name: Field; autoComplete: string }[] = [
   { name: "postalCode", autoComplete: "postal-code" },
 ];
 
+/** The required fields, in the form's order (the time zone always has a value). */
+const REQUIRED = ["phoneNumber", "streetAddress", "city", "state", "postalCode"] as const;
+
 function ContactForm({ data, back }: { data: ProctorContactDetails; back: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -66,6 +69,14 @@ function ContactForm({ data, back }: { data: ProctorContactDetails; back: string
     e.preventDefault();
     setError(null);
     setFieldErrors({});
+    // Every empty field at once, each with its own message (the server names only the first it finds; issue 23).
+    const missing = REQUIRED.filter((name) => values[name].trim() === "");
+    if (missing.length > 0) {
+      setFieldErrors(Object.fromEntries(missing.map((name) => [name, t(`candidates.messages.${name}Required`)])));
+      const fields = missing.map((name) => t(`proctorReservation.contact.fields.${name}`)).join(t("proctorReservation.contact.listSeparator"));
+      setError(t("proctorReservation.contact.missing", { fields }));
+      return;
+    }
     save.mutate(
       { id: data.id, ...values },
       {

@@ -3,6 +3,7 @@ import { useTranslation } from "../../../i18n";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import type { OfficeDetail } from "@parlance/contract";
 import { useStartup } from "../../../ui/startup";
+import { StatusTag } from "../../../ui/StatusTag";
 import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
 import { SETTINGS_PATH, useSettingsCrumbs } from "../crumbs";
@@ -61,6 +62,11 @@ function OfficeView({ office }: { office: OfficeDetail }) {
           <Fact term={t("offices.columns.users")} value={office.users} />
           <Fact term={t("offices.columns.tests")} value={office.tests} />
         </SimpleGrid>
+        {office.is_closed && (
+          <Text size="sm" mt="md">
+            <StatusTag tone="neutral">{t("offices.closed")}</StatusTag> {t("offices.closedNote")}
+          </Text>
+        )}
         {can("manageOffices") && !office.canDelete && (
           <Text size="sm" c="gray.7" mt="md">
             {t("offices.messages.hasHistory")}

@@ -5,6 +5,7 @@ import type { OfficeRow } from "@parlance/contract";
 import { useStartup } from "../../../ui/startup";
 import { DataTable, type DataColumn } from "../../../ui/DataTable";
 import { Pager } from "../../../ui/Pager";
+import { StatusTag } from "../../../ui/StatusTag";
 import { EmptyState, RemoteData } from "../../../ui/RemoteData";
 import { useOfficeList } from "./queries";
 import { useDeleteOffice } from "./useDeleteOffice";
@@ -45,10 +46,14 @@ export function OfficesSection() {
       key: "name",
       header: t("offices.columns.name"),
       rowHeader: true,
+      // A closed office (closed by the provider) says so beside its name: it takes no new tests.
       cell: (o) => (
-        <Anchor component={Link} to={officePath(o.id)}>
-          {o.name}
-        </Anchor>
+        <Group gap="xs" wrap="nowrap">
+          <Anchor component={Link} to={officePath(o.id)}>
+            {o.name}
+          </Anchor>
+          {o.is_closed && <StatusTag tone="neutral">{t("offices.closed")}</StatusTag>}
+        </Group>
       ),
     },
     { key: "users", header: t("offices.columns.users"), cell: (o) => o.users, align: "right" },

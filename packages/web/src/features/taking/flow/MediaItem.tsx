@@ -71,7 +71,8 @@ export function MediaItem({ item, assignedTestId }: { item: ItemView; assignedTe
           {left === null ? t("takingFlow.items.playsUnlimited") : t("takingFlow.items.playsLeft", { left, allowed })}
         </Text>
       )}
-      {grantFailed && (
+      {/* The audio player says it itself, beside its Play button: one notice, not two (issue 23). */}
+      {grantFailed && media.kind === "video" && (
         <Alert color="red" variant="light" role="alert">
           {t("takingFlow.errors.grantFailure")}
         </Alert>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../i18n";
@@ -34,6 +34,14 @@ export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; on
   const pending = proctorPending(show);
   const online = takenOnline(show);
   const minutes = show.timeLimit === null ? null : limitMinutes(show.timeLimit);
+  // The server's own "wait for the proctor" lasts until the proctor's steps are seen done.
+  useEffect(() => {
+    if (!pending) setWaitNotice(false);
+  }, [pending]);
+  // Start waits for the proctor's steps (spec §2: disabled until the prelude allows it); the notice says why and goes with them.
+  const waiting = pending || waitNotice;
+  const startBlocked = !canStart(show, honor, callRequested);
+  const startDescription = [waiting && "prelude-wait", callFirst && "prelude-call-first"].filter(Boolean).join(" ") || undefined;
 
   const start = useMutation({
     mutationFn: () => call(takingRoutes.start, {}, { id: show.assignedTestId }),
@@ -48,15 +56,14 @@ export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; on
       if (err instanceof ApiCallError && err.messageKey === "taking.messages.needsProctor") {
         setWaitNotice(true);
         start.reset();
+        onRefresh();
       }
     },
   });
   const reason = useReason(start.error);
 
   function askToStart() {
-    // A proctor step is pending: Start is not refused silently, the candidate is told to wait.
-    if (!canStart(show, honor, callRequested)) return setWaitNotice(pending);
-    setWaitNotice(false);
+    if (startBlocked) return;
     start.reset();
     setConfirming(true);
   }
@@ -99,19 +106,19 @@ export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; on
       {online && (
         <Stack gap="md">
           <HonorStatement variant={show.honorStatement} checked={honor} onChange={setHonor} />
-          {waitNotice && (
-            <Alert color="orange" variant="light" role="alert">
+          {waiting && (
+            <Alert color="orange" variant="light" id="prelude-wait">
               {t("takingFlow.errors.waitToContinue")}
             </Alert>
           )}
-          {start.isError && !waitNotice && (
+          {start.isError && !waiting && (
             <Alert color="red" variant="light" role="alert" title={t("takingFlow.errors.accessFailure")}>
               {reason && <Text size="sm">{t("takingFlow.errors.reason", { reason })}</Text>}
             </Alert>
           )}
           {callFirst && <Text id="prelude-call-first">{t("takingFlow.phoneCall.callFirst")}</Text>}
           <Group>
-            <Button size="md" onClick={askToStart} disabled={!honor || callFirst} aria-describedby={callFirst ? "prelude-call-first" : undefined}>
+            <Button size="md" onClick={askToStart} disabled={startBlocked} aria-describedby={startDescription}>
               {t("takingFlow.prelude.start")}
             </Button>
           </Group>

@@ -1,6 +1,6 @@
 import { Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
 import { useTranslation } from "../../../i18n";
-import { isAnswered, reviewRows, type Question } from "./questions";
+import { isAnswered, reviewHeadings, reviewRows, type Question } from "./questions";
 
 /**
  * The review screen (spec §2, §5, §9): every question number in a three-column table of roughly
@@ -10,10 +10,10 @@ import { isAnswered, reviewRows, type Question } from "./questions";
 export function ReviewScreen({ questions, answerOf, onJump }: { questions: Question[]; answerOf: (id: string) => string | undefined; onJump: (q: Question) => void }) {
   const { t } = useTranslation();
   const rows = reviewRows(questions);
-  const perColumn = rows.length;
+  const headings = reviewHeadings(questions);
   const heading = (c: number) => {
-    const col = questions.slice(c * perColumn, (c + 1) * perColumn);
-    return col.length ? t("takingFlow.review.column", { from: col[0].number, to: col[col.length - 1].number }) : "";
+    const h = headings[c];
+    return h ? t(h.key, h.values) : "";
   };
   return (
     <Stack gap="md">

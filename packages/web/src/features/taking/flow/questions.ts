@@ -65,3 +65,23 @@ export function reviewRows<T>(questions: T[]): (T | undefined)[][] {
   const columns = [0, 1, 2].map((c) => questions.slice(c * perColumn, (c + 1) * perColumn));
   return Array.from({ length: perColumn }, (_, r) => columns.map((col) => col[r]));
 }
+
+/** A review column's heading: an i18n key and its values. */
+export interface ReviewHeading {
+  key: string;
+  values: Record<string, number>;
+}
+
+/**
+ * The review table's three column headings, as an i18n key and its values: "Questions 1–4", and
+ * "Question 7" for a column of one question (not "Questions 7–7", issue 23); null for an empty column.
+ */
+export function reviewHeadings(questions: Pick<Question, "number">[]): (ReviewHeading | null)[] {
+  const perColumn = Math.ceil(questions.length / 3);
+  return [0, 1, 2].map((c): ReviewHeading | null => {
+    const col = questions.slice(c * perColumn, (c + 1) * perColumn);
+    if (col.length === 0) return null;
+    const [from, to] = [col[0].number, col[col.length - 1].number];
+    return from === to ? { key: "takingFlow.review.columnOne", values: { number: from } } : { key: "takingFlow.review.column", values: { from, to } };
+  });
+}

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { ItemView } from "@parlance/contract";
 import en from "../../../i18n/en-US.json";
 import zhHans from "../../../i18n/zh-HANS.json";
-import { questionsOf, reviewRows } from "./questions";
+import { questionsOf, reviewHeadings, reviewRows } from "./questions";
 import { joinNumbers, unansweredWarnings, warningMessage, type UnansweredWarning } from "./warnings";
 import { translate, type TFunction } from "../../../i18n/translate";
+import zhHant from "../../../i18n/zh-HANT.json";
 
 const item = (id: string, item_type_id: number, number: number | null, over: Partial<ItemView> = {}): ItemView => ({
   id,
@@ -66,6 +67,21 @@ describe("the questions of a test", () => {
     ]);
     expect(reviewRows([1, 2])).toEqual([[1, 2, undefined]]);
     expect(reviewRows([])).toEqual([]);
+  });
+  it("head a column of one question as that question, not as a range of one (issue 23)", () => {
+    const numbered = (n: number) => Array.from({ length: n }, (_, i) => ({ number: i + 1 }));
+    expect(reviewHeadings(numbered(7))).toEqual([
+      { key: "takingFlow.review.column", values: { from: 1, to: 3 } },
+      { key: "takingFlow.review.column", values: { from: 4, to: 6 } },
+      { key: "takingFlow.review.columnOne", values: { number: 7 } },
+    ]);
+    expect(reviewHeadings(numbered(1))).toEqual([{ key: "takingFlow.review.columnOne", values: { number: 1 } }, null, null]);
+    expect(reviewHeadings([])).toEqual([null, null, null]);
+    // As read in each language.
+    const shown = (strings: typeof en) => reviewHeadings(numbered(7)).map((h) => h && translate(strings, "en-US", h.key, h.values));
+    expect(shown(en)).toEqual(["Questions 1–3", "Questions 4–6", "Question 7"]);
+    expect(shown(zhHans)[2]).toBe("第 7 题");
+    expect(shown(zhHant)[2]).toBe("第 7 題");
   });
 });
 

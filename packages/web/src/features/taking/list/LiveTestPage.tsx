@@ -75,6 +75,8 @@ function LiveSession({ view }: { view: TestLiveView }) {
   const when = (iso: string | null) => (iso ? formatDateTime(iso, language) : "");
   const canStart = view.attemptState === "in_progress" || (view.attemptState === "not_started" && view.window === "open");
   const who = view.video ? "video" : "live";
+  // The room is embedded when the video feature is on for the test; the text says which (issue 23).
+  const howItWorks = view.video && !view.videoRoom ? "videoNoRoom" : who;
 
   return (
     <Stack gap="lg">
@@ -101,7 +103,7 @@ function LiveSession({ view }: { view: TestLiveView }) {
             {view.accountName}
           </Text>
           <Text size="sm" c="gray.8">
-            {t(`takeTest.live.howItWorks.${who}`)}
+            {t(`takeTest.live.howItWorks.${howItWorks}`)}
           </Text>
         </Stack>
       </Paper>
