@@ -52,6 +52,7 @@ export const accountRoutes = {
     input: z.object({}),
     output: z.object({ emailAddress: z.string() }),
     access: "changePassword",
+    failure: "listLoadFailure",
     summary: "The Profile screen's data (spec §3: emailAddress): the caller's email address",
   }),
   saveProfile: defineRoute({
@@ -60,6 +61,7 @@ export const accountRoutes = {
     input: saveProfileInput,
     output: z.object({ success: z.literal(true), messageKey: z.literal("accountProfile.body.profileUpdated"), message: z.string() }),
     access: "changePassword",
+    failure: "genericSaveFailure",
     summary:
       "Changes the caller's email address and/or password; the current password is required. A new password follows the activation rules (8+ characters, three kinds) and is typed twice; other sessions of the user end",
   }),

@@ -185,6 +185,7 @@ export const assignmentRoutes = {
     input: z.object({}),
     output: assignmentOptions,
     access: "candidates",
+    failure: "availableTestsFailure",
     summary: "The assign-tests form's facts: the candidate's office, offices to choose from, the account's flags",
   }),
   availableTests: defineRoute({
@@ -194,6 +195,7 @@ export const assignmentRoutes = {
     input: z.object({}),
     output: z.array(testOption),
     access: "candidates",
+    failure: "availableTestsFailure",
     summary: "Account tests (test:<id>) and test groups of the candidate's office (group:<id>) that may be assigned",
   }),
   availableMedicalTestGroups: defineRoute({
@@ -203,6 +205,7 @@ export const assignmentRoutes = {
     input: z.object({}),
     output: z.array(medicalTestGroup),
     access: "candidates",
+    failure: "availableTestsFailure",
     summary: "Recommended medical test sets per language (medical option only), with the alternatives of each set",
   }),
   createTests: defineRoute({
@@ -212,6 +215,7 @@ export const assignmentRoutes = {
     input: createTestsInput,
     output: createTestsOutput,
     access: "candidates",
+    failure: "createTestFailure",
     summary: "Assign tests and test groups to a candidate, with the notification, proctoring and scheduling options",
   }),
   deleteTest: defineRoute({
@@ -220,6 +224,7 @@ export const assignmentRoutes = {
     input: z.object({ id: assignedTestId }),
     output: assignmentResult,
     access: "candidates",
+    failure: "testDeleteFailure",
     summary: "Delete an assigned test that has not been started",
   }),
   deleteLiveTest: defineRoute({
@@ -228,6 +233,7 @@ export const assignmentRoutes = {
     input: z.object({ id: assignedTestId }),
     output: assignmentResult,
     access: "candidates",
+    failure: "testDeleteFailure",
     summary: "Cancel a scheduled live or video test: early (fees waived) before 5 pm Eastern the day before, late after",
   }),
 } as const;

@@ -95,6 +95,7 @@ export const testingUserRoutes = {
     input: z.object({ officeId: listOfficeId, page: pageNumber }),
     output: testingUserList,
     access: "users",
+    failure: "listLoadFailure",
     summary: "Testing users at account level (no officeId; account administrators) or of one office, 20 a page by name",
   }),
   get: defineRoute({
@@ -104,6 +105,7 @@ export const testingUserRoutes = {
     input: z.object({}),
     output: testingUserRow,
     access: "users",
+    failure: "listLoadFailure",
     summary: "One testing user, for the edit form",
   }),
   edit: defineRoute({
@@ -112,6 +114,7 @@ export const testingUserRoutes = {
     input: testingUserEditInput,
     output: z.object({ success: z.boolean(), id: z.number().int(), message: z.string() }),
     access: "users",
+    failure: "genericSaveFailure",
     summary: "Create (without id) or update a testing user at account level or in an office",
   }),
   delete: defineRoute({
@@ -120,6 +123,7 @@ export const testingUserRoutes = {
     input: z.object({ id: userId }),
     output: z.object({ success: z.boolean(), message: z.string(), deactivated: z.boolean() }),
     access: "users",
+    failure: "generic",
     summary: "Delete a testing user; one with history (tests they assigned) is deactivated instead",
   }),
 } as const;
