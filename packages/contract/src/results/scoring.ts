@@ -194,8 +194,10 @@ export const scoreableContent = z.object({
 });
 export type ScoreableContent = z.infer<typeof scoreableContent>;
 
-const key = z.string({ error: scoringMessages.requiredFieldMissing }).trim().min(1, scoringMessages.requiredFieldMissing).max(100);
-const sectionId = z.number({ error: scoringMessages.requiredFieldMissing }).int().min(1).max(1000);
+// The schema-wide message is for a missing value only: an out-of-range one gets the contract's range words.
+const onlyMissing = (iss: { code: string }) => (iss.code === "invalid_type" ? scoringMessages.requiredFieldMissing : undefined);
+const key = z.string({ error: onlyMissing }).trim().min(1, scoringMessages.requiredFieldMissing).max(100);
+const sectionId = z.number({ error: onlyMissing }).int().min(1).max(1000);
 
 /** Submit results (spec §3, §7): every field of the spec, plus the reason when not scored. */
 export const submitResultsInput = z.object({

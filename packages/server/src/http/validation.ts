@@ -1,23 +1,31 @@
 import type { z } from "zod";
-import { parseSearchQuery, type SearchQuery } from "@parlance/contract";
+import { contractErrorMap, contractIssueText, parseSearchQuery, type SearchQuery } from "@parlance/contract";
 import { badRequest, HttpError } from "./errors.js";
 
 export class ValidationError extends HttpError {
   constructor(
     message: string,
     readonly issues: { path: string; message: string }[],
+    messageKey?: string,
+    messageValues?: Record<string, string | number>,
   ) {
-    super(400, message);
+    super(400, message, messageKey, messageValues);
   }
 }
 
-/** Parses with zod; on failure a 400 whose message is the first problem, readable as is. */
+/**
+ * Parses with zod; on failure a 400 whose message is the first problem, readable as is: the
+ * schema's own message, or the contract's words for what the schema leaves to zod (never zod's
+ * defaults), with its i18n key.
+ */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { error: contractErrorMap });
   if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-  const first = issues[0];
+  const texts = result.error.issues.map((i) => ({ path: i.path.join("."), text: contractIssueText(i), message: i.message }));
+  const issues = texts.map(({ path, text, message }) => ({ path, message: text?.message ?? message }));
+  const first = texts[0];
   if (!first) throw badRequest("The request is not valid.");
+  if (first.text) throw new ValidationError(first.text.message, issues, first.text.messageKey, first.text.messageValues);
   const message = /^[A-Z]/.test(first.message) ? first.message : `${first.path || "request"}: ${first.message}`;
   throw new ValidationError(message, issues);
 }
