@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH } from "../auth/password-rules.js";
 import { defineRoute } from "../route.js";
 import { specMessages } from "../common/errors.js";
 
 /** Account profile limits (evaluators-results-account.md §5, §9): email 125, passwords 25. */
 export const PROFILE_EMAIL_MAX = 125;
-export const PROFILE_PASSWORD_MAX = 25;
+export const PROFILE_PASSWORD_MAX = PASSWORD_MAX_LENGTH;
 
 /**
  * What saving the profile says (spec §8: "failure text comes from a translation key; success key
