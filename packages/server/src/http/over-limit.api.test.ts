@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import * as contract from "@parlance/contract";
 import type { RouteDef } from "@parlance/contract";
-import type { z } from "zod";
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { DEMO_USERS } from "../demo/world.js";
 import { DEMO_PREPAY_ACCOUNT } from "../demo/billing.js";
@@ -48,8 +47,8 @@ function limitsOf(schema: Schema): { maximum?: number; minimum?: number; exclusi
     const def = check._zod.def;
     if (def.check === "max_length") limits.maximum = def.maximum as number;
     if (def.check === "min_length") limits.minimum = def.minimum as number;
-    if (def.check === "less_than" && typeof def.value === "number") (limits.maximum = def.value), (limits.exclusiveMax = !def.inclusive);
-    if (def.check === "greater_than" && typeof def.value === "number") (limits.minimum = def.value), (limits.exclusiveMin = !def.inclusive);
+    if (def.check === "less_than" && typeof def.value === "number") Object.assign(limits, { maximum: def.value, exclusiveMax: !def.inclusive });
+    if (def.check === "greater_than" && typeof def.value === "number") Object.assign(limits, { minimum: def.value, exclusiveMin: !def.inclusive });
   }
   return limits;
 }
@@ -145,5 +144,14 @@ describe("over-limit values answer the contract's words", () => {
     expect(title.json()).toMatchObject({ message: "title is too long: at most 255 characters.", messageKey: "errors.validation.tooLong" });
     const missing = await create({ content: "<p>x</p>" });
     expect(missing.json()).toMatchObject({ message: "Title is required" });
+  });
+
+  it("a search query from the address that cannot be read answers the parser's words with their key", async () => {
+    const cookie = sessionFor.get("candidates")!;
+    const res = await t.request({ method: "POST", url: contract.candidateRoutes.search.path, cookie, body: { query: "start_date:tomorrow", page: 1 } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as { message: string; messageKey?: string };
+    expect(body.messageKey).toMatch(/^search\.messages\./);
+    expect(body.message).not.toMatch(LIBRARY_TEXT);
   });
 });

@@ -33,6 +33,7 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
 /** A search in the query language (candidates and test history), parsed; 400 with the parser's own message. */
 export function parsedSearchQuery(text: string): SearchQuery {
   const parsed = parseSearchQuery(text);
-  if (!parsed.ok) throw new HttpError(400, parsed.message);
+  // With its key and values, so the screen says it in the reader's language (a query can come from a link).
+  if (!parsed.ok) throw new HttpError(400, parsed.message, `search.messages.${parsed.key}`, parsed.params);
   return parsed.query;
 }

@@ -36,11 +36,7 @@ export interface AnswerSnapshot {
 
 /** Spec §4/§9: "autosave 5 seconds after due". */
 export const AUTOSAVE_DELAY_MS = 5_000;
-/**
- * Tries of submit_test through network or server failures before the candidate is told (spec §8
- * "An error occurred while submitting your test answers.") and can try again: a submit that keeps
- * failing must not spin for ever.
- */
+/** Tries of a failing submit_test (network, server) before the candidate sees §8's message and can retry: never spin for ever. */
 export const SUBMIT_TRIES = 2;
 /** Waits between retries after a failed save; the last repeats. */
 export const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 15_000];
@@ -65,8 +61,7 @@ export class AnswerSync {
   private secondsBase = 0;
   private openedAt = 0;
   private submission: Promise<SubmitOutput> | null = null;
-  /** A submit is under way: the answers are not "all saved" until it is recorded. */
-  private submitting = false;
+  private submitting = false; // the answers are not "all saved" until the submit is recorded
   private submitted = false;
   private retryWaiters: (() => void)[] = [];
   private listeners = new Set<() => void>();
