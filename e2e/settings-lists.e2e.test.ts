@@ -44,7 +44,7 @@ describe("settings lists", () => {
     expect(await save.isDisabled()).toBe(true);
     await page.getByLabel(/^Password/).fill("short");
     await save.click();
-    await expect.poll(() => main(page).innerText()).toContain("Use at least 8 characters with three of");
+    await expect.poll(() => main(page).innerText()).toContain("Use 8 to 25 characters with three of");
     await expectAccessible(page, "new office user with a password error");
     await page.getByLabel(/^Password/).fill("Fresh-start-9");
     await page.getByRole("radio", { name: "Administrator" }).check();

@@ -250,4 +250,63 @@ describe("no answer is lost", () => {
     await submitAndCheck(page, test.assignedTestId);
     await context.close();
   });
+
+  it("a submit that keeps failing says the spec's words within seconds, never 'All answers saved' meanwhile, and can be retried", { timeout: 180_000 }, async () => {
+    const test = await newCandidateWithReadingTest("Uma");
+    const context = await newContext();
+    const page = await context.newPage();
+    await startReadingTest(page, test);
+    for (const a of READING_ANSWERS) {
+      await goToPage(page, a.page);
+      await answerQuestion(page, a.q);
+    }
+    await poll(() => saveIndicator(page).innerText()).toContain(SAVED_TEXT);
+    await page.getByRole("button", { name: "Review" }).click();
+    await poll(() => page.getByRole("heading", { name: "Review your answers" }).count()).toBe(1);
+
+    // The server fails every submit with a 500; the progress box is watched while the submit is pending.
+    let submits = 0;
+    await context.route("**/api/test_content/submit_test/**", (route) => {
+      submits++;
+      return route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "An error occurred.", messageKey: "errors.generic" }) });
+    });
+    const failure = page.getByRole("alert").filter({ hasText: "An error occurred while submitting your test answers." });
+    const submitOnce = async () => {
+      await page.getByRole("button", { name: "Submit test answers" }).click();
+      await page.getByRole("dialog", { name: "Submit test answers?" }).getByRole("button", { name: "Submit", exact: true }).click();
+    };
+    const watchSaved = async () => {
+      const seen: string[] = [];
+      while ((await failure.count()) === 0) {
+        seen.push(await saveIndicator(page).innerText());
+        await page.waitForTimeout(100);
+      }
+      return seen;
+    };
+    let started = Date.now();
+    await submitOnce();
+    const whileServerFails = await watchSaved();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(submits).toBeGreaterThan(0);
+    expect(whileServerFails.filter((text) => text.includes(SAVED_TEXT))).toEqual([]);
+    expect(await page.getByText("An error occurred.", { exact: true }).count()).toBe(0);
+    await expectAccessible(page, "review with the submit failure");
+
+    // Then the network is gone: the retry fails the same way, with the same words, not the offline text.
+    await context.unroute("**/api/test_content/submit_test/**");
+    await context.setOffline(true);
+    started = Date.now();
+    await page.getByRole("button", { name: "Try again" }).click();
+    await poll(() => failure.count()).toBe(0);
+    const whileOffline = await watchSaved();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(whileOffline.filter((text) => text.includes(SAVED_TEXT))).toEqual([]);
+
+    // Back online, trying again records the answers.
+    await context.setOffline(false);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await poll(() => page.getByRole("heading", { level: 1 }).innerText(), 40_000).toBe("Thank You");
+    expect((await page.getByTestId("receipt").innerText()).trim()).toBe(READING_RECEIPT);
+    await context.close();
+  });
 });

@@ -1,5 +1,6 @@
 export * from "./route.js";
 export * from "./common/errors.js";
+export * from "./common/validation.js";
 export * from "./common/paging.js";
 export * from "./common/ids.js";
 export * from "./common/success.js";

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Permission } from "./auth/permissions.js";
+import type { FailureKey } from "./common/errors.js";
 
 /** Who may call a route: `public` (anyone), `signedIn` (any session), or a permission flag. */
 export type Access = "public" | "signedIn" | Permission;
@@ -24,6 +25,12 @@ export interface RouteDef<
   access: Access;
   /** Short description for the API docs. */
   summary: string;
+  /**
+   * The spec §8 message the screens show when this route fails without a message of its own (a 5xx,
+   * no answer, an unreadable answer, a 4xx without a message): `specMessages[failure]`, translated
+   * as `specMessages.<failure>`. Every route has one (failures.unit.test.ts).
+   */
+  failure?: FailureKey;
 }
 
 export function defineRoute<I extends z.ZodType, O extends z.ZodType, P extends z.ZodType | undefined = undefined>(

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH } from "../auth/password-rules.js";
 import { defineRoute } from "../route.js";
 import { specMessages } from "../common/errors.js";
 
 /** Account profile limits (evaluators-results-account.md §5, §9): email 125, passwords 25. */
 export const PROFILE_EMAIL_MAX = 125;
-export const PROFILE_PASSWORD_MAX = 25;
+export const PROFILE_PASSWORD_MAX = PASSWORD_MAX_LENGTH;
 
 /**
  * What saving the profile says (spec §8: "failure text comes from a translation key; success key
@@ -52,6 +53,7 @@ export const accountRoutes = {
     input: z.object({}),
     output: z.object({ emailAddress: z.string() }),
     access: "changePassword",
+    failure: "listLoadFailure",
     summary: "The Profile screen's data (spec §3: emailAddress): the caller's email address",
   }),
   saveProfile: defineRoute({
@@ -60,6 +62,7 @@ export const accountRoutes = {
     input: saveProfileInput,
     output: z.object({ success: z.literal(true), messageKey: z.literal("accountProfile.body.profileUpdated"), message: z.string() }),
     access: "changePassword",
+    failure: "genericSaveFailure",
     summary:
       "Changes the caller's email address and/or password; the current password is required. A new password follows the activation rules (8+ characters, three kinds) and is typed twice; other sessions of the user end",
   }),

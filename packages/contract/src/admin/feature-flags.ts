@@ -70,6 +70,7 @@ export const featureFlagRoutes = {
     input: z.object({}),
     output: z.object({ feature_flags: z.array(featureFlag) }),
     access: "featureFlags",
+    failure: "listLoadFailure",
     summary: "Every feature flag with its rules",
   }),
   deleteRule: defineRoute({
@@ -78,6 +79,7 @@ export const featureFlagRoutes = {
     input: z.object({ feature_flag_rule_id: z.coerce.number().int().min(1).max(2_147_483_647) }),
     output: successOutput,
     access: "featureFlags",
+    failure: "ruleDeleteFailure",
     summary: "Delete one rule of a feature flag (audited)",
   }),
   addRule: defineRoute({
@@ -86,6 +88,7 @@ export const featureFlagRoutes = {
     input: addFeatureFlagRuleInput,
     output: successOutput.extend({ feature_flag_rule_id: z.number().int() }),
     access: "featureFlags",
+    failure: "genericSaveFailure",
     summary: "Ours: add a rule to a feature flag (audited)",
   }),
   ruleOptions: defineRoute({
@@ -94,6 +97,7 @@ export const featureFlagRoutes = {
     input: z.object({}),
     output: z.object({ tests: z.array(z.object({ id: z.number().int(), description: z.string(), test_type: z.enum(TEST_TYPES) })) }),
     access: "featureFlags",
+    failure: "listLoadFailure",
     summary: "Ours: the catalogue tests a Test rule may name",
   }),
 } as const;

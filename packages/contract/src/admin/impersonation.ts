@@ -33,6 +33,7 @@ export const impersonationRoutes = {
     input: z.object({ term: z.string().trim().min(USER_SEARCH_MIN_LENGTH, impersonationMessages.termTooShort).max(125) }),
     output: z.array(userSearchResult),
     access: "impersonate",
+    failure: "userSearchFailure",
     summary: "Users the caller may act as whose name or email contains the term (label: name and email; value: email)",
   }),
   impersonateUser: defineRoute({
@@ -41,6 +42,7 @@ export const impersonationRoutes = {
     input: z.object({ email_address: z.string().trim().min(1).max(125).email() }),
     output: z.object({ success: z.literal(true), redirect: z.string() }),
     access: "impersonate",
+    failure: "generic",
     summary: "Act as another user: a new session for them that records who is acting (audited)",
   }),
   stopImpersonating: defineRoute({
@@ -49,6 +51,7 @@ export const impersonationRoutes = {
     input: z.object({}),
     output: z.object({ success: z.literal(true), redirect: z.string() }),
     access: "signedIn",
+    failure: "generic",
     summary: "Return to one's own account: a new session for the impersonator (audited)",
   }),
 } as const;

@@ -16,6 +16,7 @@ export const sessionRoutes = {
     input: z.object({}),
     output: sessionDumpOutput,
     access: "viewSession",
+    failure: "listLoadFailure",
     summary: "The caller's session: its variables (never its secret), roles and permissions",
   }),
 } as const;

@@ -186,6 +186,7 @@ export const assignmentRoutes = {
     input: z.object({}),
     output: assignmentOptions,
     access: "candidates",
+    failure: "availableTestsFailure",
     summary: "The assign-tests form's facts: the candidate's office, offices to choose from, the account's flags",
   }),
   availableTests: defineRoute({
@@ -195,6 +196,7 @@ export const assignmentRoutes = {
     input: z.object({}),
     output: z.array(testOption),
     access: "candidates",
+    failure: "availableTestsFailure",
     summary: "Account tests (test:<id>) and test groups of the candidate's office (group:<id>) that may be assigned",
   }),
   availableMedicalTestGroups: defineRoute({
@@ -204,6 +206,7 @@ export const assignmentRoutes = {
     input: z.object({}),
     output: z.array(medicalTestGroup),
     access: "candidates",
+    failure: "availableTestsFailure",
     summary: "Recommended medical test sets per language (medical option only), with the alternatives of each set",
   }),
   createTests: defineRoute({
@@ -213,6 +216,7 @@ export const assignmentRoutes = {
     input: createTestsInput,
     output: createTestsOutput,
     access: "candidates",
+    failure: "createTestFailure",
     summary: "Assign tests and test groups to a candidate, with the notification, proctoring and scheduling options",
   }),
   deleteTest: defineRoute({
@@ -221,6 +225,7 @@ export const assignmentRoutes = {
     input: z.object({ id: assignedTestId }),
     output: assignmentResult,
     access: "candidates",
+    failure: "testDeleteFailure",
     summary: "Delete an assigned test that has not been started",
   }),
   deleteLiveTest: defineRoute({
@@ -229,6 +234,7 @@ export const assignmentRoutes = {
     input: z.object({ id: assignedTestId }),
     output: assignmentResult,
     access: "candidates",
+    failure: "testDeleteFailure",
     summary: "Cancel a scheduled live or video test: early (fees waived) before 5 pm Eastern the day before, late after",
   }),
 } as const;

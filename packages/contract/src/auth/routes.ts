@@ -56,6 +56,7 @@ export const authRoutes = {
     input: z.object({ lang: z.enum(LANGUAGES).optional() }),
     output: startupOutput,
     access: "public",
+    failure: "generic",
     summary: "Startup data every screen receives",
   }),
   login: defineRoute({
@@ -64,6 +65,7 @@ export const authRoutes = {
     input: loginInput,
     output: z.object({ success: z.literal(true), redirect: z.string() }),
     access: "public",
+    failure: "generic",
     summary: "Sign in by email and password, or by access code",
   }),
   logout: defineRoute({
@@ -72,6 +74,7 @@ export const authRoutes = {
     input: z.object({}),
     output: successOutput,
     access: "public",
+    failure: "generic",
     summary: "Sign out",
   }),
   logoutPage: defineRoute({
@@ -80,6 +83,7 @@ export const authRoutes = {
     input: z.object({}),
     output: successOutput,
     access: "public",
+    failure: "generic",
     summary: "Sign out from the menu link, then go to the sign-in page (303)",
   }),
   sendPasswordReset: defineRoute({
@@ -88,6 +92,7 @@ export const authRoutes = {
     input: z.object({ email_address: email }),
     output: successOutput,
     access: "public",
+    failure: "generic",
     summary: "Mail a single-use, expiring password reset link",
   }),
   setResetPassword: defineRoute({
@@ -96,6 +101,7 @@ export const authRoutes = {
     input: z.object({ key: z.string().min(10).max(200), password: z.string().max(100), password2: z.string().max(100) }),
     output: successOutput,
     access: "public",
+    failure: "generic",
     summary: "Set a new password with a reset key",
   }),
   checkKey: defineRoute({
@@ -105,6 +111,7 @@ export const authRoutes = {
     input: z.object({ kind: z.enum(["reset", "activation"]) }),
     output: z.object({ valid: z.boolean(), username: z.string().optional() }),
     access: "public",
+    failure: "generic",
     summary: "Whether a reset or activation key is still usable, and whose it is",
   }),
   setupAccount: defineRoute({
@@ -114,6 +121,7 @@ export const authRoutes = {
     input: z.object({ password: z.string().max(100), password2: z.string().max(100), key: z.string().optional(), email: z.string().optional() }),
     output: successOutput,
     access: "public",
+    failure: "generic",
     summary: "Activate an account by setting its password",
   }),
   setLanguage: defineRoute({
@@ -122,6 +130,7 @@ export const authRoutes = {
     input: z.object({ language: z.enum(LANGUAGES) }),
     output: successOutput,
     access: "public",
+    failure: "generic",
     summary: "Choose the interface language (remembered for a signed-in user)",
   }),
 } as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "../route.js";
-import { specMessages } from "../common/errors.js";
+import { specMessages, type FailureKey } from "../common/errors.js";
 import { recordId } from "../settings/fields.js";
 import { SLOT_STEP_MINUTES, WEEKDAYS } from "../scheduling/constants.js";
 import { formatTimeOfDay, parseTimeOfDay } from "../scheduling/time-of-day.js";
@@ -165,14 +165,15 @@ function conflictRoutes<L extends string, T extends z.ZodType, C extends z.ZodTy
   item: T,
   input: { create: C; update: U },
   summary: { noun: string; list: string; create: string },
+  failure: Record<"list" | "create" | "update" | "delete", FailureKey>,
 ) {
   const listed = { [listKey]: z.array(item) } as Record<L, z.ZodArray<T>>;
   const own = `one of the caller's ${summary.noun} (404 for anyone else's)`;
   return {
-    list: defineRoute({ method: "GET", path: `/api/${base}/list`, input: z.object({}), output: z.object(listed), access: "availability", summary: summary.list }),
-    create: defineRoute({ method: "POST", path: `/api/${base}/create`, input: input.create, output: created, access: "availability", summary: summary.create }),
-    update: defineRoute({ method: "POST", path: `/api/${base}/update`, input: input.update, output: done, access: "availability", summary: `Changes ${own}` }),
-    delete: defineRoute({ method: "DELETE", path: `/api/${base}/delete`, input: conflictDeleteInput, output: done, access: "availability", summary: `Deletes ${own}` }),
+    list: defineRoute({ method: "GET", path: `/api/${base}/list`, input: z.object({}), output: z.object(listed), access: "availability", failure: failure.list, summary: summary.list }),
+    create: defineRoute({ method: "POST", path: `/api/${base}/create`, input: input.create, output: created, access: "availability", failure: failure.create, summary: summary.create }),
+    update: defineRoute({ method: "POST", path: `/api/${base}/update`, input: input.update, output: done, access: "availability", failure: failure.update, summary: `Changes ${own}` }),
+    delete: defineRoute({ method: "DELETE", path: `/api/${base}/delete`, input: conflictDeleteInput, output: done, access: "availability", failure: failure.delete, summary: `Deletes ${own}` }),
   };
 }
 
@@ -180,12 +181,12 @@ const recurring = conflictRoutes("recurringunavailabilities", "recurring_unavail
   noun: "weekly conflicts",
   list: "The caller's weekly conflicts (Eastern Time), Sunday to Saturday, then by start time",
   create: "Adds a weekly conflict: day (Sunday to Saturday), from_time and to_time (HH:MM:SS, Eastern, 15-minute steps)",
-});
+}, { list: "weeklyNotLoaded", create: "weeklyNotCreated", update: "weeklyNotUpdated", delete: "weeklyNotDeleted" });
 const specific = conflictRoutes("specificunavailabilities", "specific_unavailabilities", specificUnavailability, { create: specificCreateInput, update: specificUpdateInput }, {
   noun: "individual conflicts",
   list: "The caller's individual conflicts that have not ended, by start",
   create: "Adds an individual conflict: from and to (ISO 8601 with a zone, 15-minute steps, ending in the future), partial ('1'/true: IVR and online only)",
-});
+}, { list: "individualNotLoaded", create: "individualNotCreated", update: "individualNotUpdated", delete: "individualNotDeleted" });
 
 export const availabilityRoutes = {
   page: defineRoute({
@@ -194,6 +195,7 @@ export const availabilityRoutes = {
     input: z.object({}),
     output: availabilityPageData,
     access: "availability",
+    failure: "listLoadFailure",
     summary: "The Availability screen's data: today and the person's time zone (an evaluator's own zone, else Eastern) with the offered zones",
   }),
   recurringList: recurring.list,

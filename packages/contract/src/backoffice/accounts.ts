@@ -171,6 +171,7 @@ export const backofficeAccountRoutes = {
     input: z.object({ q: searchText, page: pageNumber }),
     output: accountListOutput,
     access: "backOffice",
+    failure: "listLoadFailure",
     summary: "Client accounts, 20 a page by name; q matches a part of the name, or the id",
   }),
   get: defineRoute({
@@ -180,6 +181,7 @@ export const backofficeAccountRoutes = {
     input: z.object({}),
     output: accountDetail,
     access: "backOffice",
+    failure: "listLoadFailure",
     summary: "One client account: its flags, offices and account administrators",
   }),
   edit: defineRoute({
@@ -188,6 +190,7 @@ export const backofficeAccountRoutes = {
     input: accountEditInput,
     output: saved,
     access: "backOffice",
+    failure: "genericSaveFailure",
     summary: "Create (without id) or update a client account: name, services and flags",
   }),
   editOffice: defineRoute({
@@ -196,6 +199,7 @@ export const backofficeAccountRoutes = {
     input: accountOfficeEditInput,
     output: saved,
     access: "backOffice",
+    failure: "genericSaveFailure",
     summary: "Add an office to an account (without id) or rename it and set Billed Individually",
   }),
   closeOffice: defineRoute({
@@ -204,6 +208,7 @@ export const backofficeAccountRoutes = {
     input: z.object({ accountId, id: recordId(officeMessages.badId), closed: flag("closed") }),
     output: done,
     access: "backOffice",
+    failure: "generic",
     summary: "Close an office (it keeps its history, takes no new assignments) or reopen it",
   }),
   createAdministrator: defineRoute({
@@ -212,6 +217,7 @@ export const backofficeAccountRoutes = {
     input: administratorCreateInput,
     output: saved,
     access: "backOffice",
+    failure: "genericSaveFailure",
     summary: "Create a Testing Account Administrator of the account and mail them an activation link (no password is set)",
   }),
   resendActivation: defineRoute({
@@ -220,6 +226,7 @@ export const backofficeAccountRoutes = {
     input: z.object({ accountId, id: recordId(userMessages.badId) }),
     output: done,
     access: "backOffice",
+    failure: "generic",
     summary: "Mail a new activation link to an account administrator who has not activated yet",
   }),
 } as const;

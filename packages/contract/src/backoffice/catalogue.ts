@@ -157,6 +157,7 @@ export const catalogueRoutes = {
     input: catalogueListInput,
     output: catalogueListOutput,
     access: "backOffice",
+    failure: "listLoadFailure",
     summary: "The test catalogue, 20 a page by name: search by name or content key, all, active or retired",
   }),
   languages: defineRoute({
@@ -165,6 +166,7 @@ export const catalogueRoutes = {
     input: z.object({}),
     output: z.object({ languages: z.array(catalogueLanguage) }),
     access: "backOffice",
+    failure: "listLoadFailure",
     summary: "The languages tests are given in (the test form's choices)",
   }),
   get: defineRoute({
@@ -174,6 +176,7 @@ export const catalogueRoutes = {
     input: z.object({}),
     output: catalogueTestDetail,
     access: "backOffice",
+    failure: "listLoadFailure",
     summary: "One catalogue test",
   }),
   edit: defineRoute({
@@ -182,6 +185,7 @@ export const catalogueRoutes = {
     input: catalogueTestInput,
     output: z.object({ success: z.boolean(), id: z.number().int(), message: z.string() }),
     access: "backOffice",
+    failure: "genericSaveFailure",
     summary: "Create a test (without id) or change one: name, language, method, duration, time limit, type, active or retired (audited)",
   }),
   accounts: defineRoute({
@@ -191,6 +195,7 @@ export const catalogueRoutes = {
     input: z.object({}),
     output: z.object({ account_tests: z.array(accountTestRow) }),
     access: "backOffice",
+    failure: "listLoadFailure",
     summary: "The client accounts that may assign the test, with their prices, by account name",
   }),
   accountChoices: defineRoute({
@@ -200,6 +205,7 @@ export const catalogueRoutes = {
     input: z.object({ term: z.string().trim().max(CATALOGUE_SEARCH_MAX, catalogueMessages.badSearch).default("") }),
     output: z.object({ accounts: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
     access: "backOffice",
+    failure: "listLoadFailure",
     summary: "Up to 20 testing accounts by name (containing term) that may not assign the test yet",
   }),
   allowAccount: defineRoute({
@@ -209,6 +215,7 @@ export const catalogueRoutes = {
     input: accountTestPrices.extend({ account_id: recordId(catalogueMessages.badAccountId) }),
     output: successOutput.extend({ id: z.number().int() }),
     access: "backOffice",
+    failure: "genericSaveFailure",
     summary: "Let an account assign the test at these prices in cents (audited)",
   }),
   changePrice: defineRoute({
@@ -218,6 +225,7 @@ export const catalogueRoutes = {
     input: accountTestPrices,
     output: successOutput,
     access: "backOffice",
+    failure: "genericSaveFailure",
     summary: "Change an account's prices of a test in cents (audited; tests already assigned keep theirs)",
   }),
   removeAccount: defineRoute({
@@ -227,6 +235,7 @@ export const catalogueRoutes = {
     input: z.object({}),
     output: successOutput,
     access: "backOffice",
+    failure: "generic",
     summary: "The account may no longer assign the test (audited; tests already assigned go on)",
   }),
 } as const;

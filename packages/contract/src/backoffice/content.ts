@@ -115,6 +115,7 @@ export const backofficeContentRoutes = {
     input: z.object({ page: pageNumber }),
     output: contentVersionsOutput,
     access: "backOffice",
+    failure: "listLoadFailure",
     summary: "A test's content versions, newest (current) first, 20 a page, with the attempts that keep each",
   }),
   check: defineRoute({
@@ -124,6 +125,7 @@ export const backofficeContentRoutes = {
     input: z.object({}),
     output: contentReport,
     access: "backOffice",
+    failure: "generic",
     summary: "Checks an uploaded content file and its media (multipart: content, media…) with the importer; stores nothing",
   }),
   publish: defineRoute({
@@ -138,6 +140,7 @@ export const backofficeContentRoutes = {
       version: z.object({ id: z.number().int(), number: z.number().int() }),
     }),
     access: "backOffice",
+    failure: "genericSaveFailure",
     summary: "Checks an uploaded content file (multipart, as check) and publishes it as the test's new version (audited); a refused file: 400 and nothing stored",
   }),
 } as const;

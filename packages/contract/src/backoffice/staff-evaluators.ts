@@ -92,6 +92,7 @@ export const backofficeEvaluatorRoutes = {
     }),
     output: evaluatorProfileList,
     access: "backOffice",
+    failure: "listLoadFailure",
     summary: "Evaluator profiles, 20 a page by name, with languages, capacity and open tests",
   }),
   options: defineRoute({
@@ -100,6 +101,7 @@ export const backofficeEvaluatorRoutes = {
     input: z.object({}),
     output: evaluatorProfileOptions,
     access: "backOffice",
+    failure: "listLoadFailure",
     summary: "What the evaluator form chooses from: the languages, and the Evaluator role's holders without a profile",
   }),
   get: defineRoute({
@@ -109,6 +111,7 @@ export const backofficeEvaluatorRoutes = {
     input: z.object({}),
     output: evaluatorProfileRow,
     access: "backOffice",
+    failure: "listLoadFailure",
     summary: "One evaluator profile (by the staff user's id)",
   }),
   save: defineRoute({
@@ -117,6 +120,7 @@ export const backofficeEvaluatorRoutes = {
     input: evaluatorProfileInput,
     output: z.object({ success: z.boolean(), id: z.number().int(), message: z.string() }),
     access: "backOffice",
+    failure: "genericSaveFailure",
     summary: "Create or update the evaluator profile of a staff user who holds the Evaluator role",
   }),
 } as const;

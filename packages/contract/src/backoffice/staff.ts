@@ -144,6 +144,7 @@ export const backofficeStaffRoutes = {
     }),
     output: staffListOutput,
     access: "backOffice",
+    failure: "listLoadFailure",
     summary: "Staff users (no client account), 20 a page by name; q matches a part of the name or email",
   }),
   roles: defineRoute({
@@ -152,6 +153,7 @@ export const backofficeStaffRoutes = {
     input: z.object({}),
     output: z.object({ roles: z.array(staffRoleOption) }),
     access: "backOffice",
+    failure: "listLoadFailure",
     summary: "The staff roles of the catalogue, each with whether the caller may grant it",
   }),
   get: defineRoute({
@@ -161,6 +163,7 @@ export const backofficeStaffRoutes = {
     input: z.object({}),
     output: staffDetail,
     access: "backOffice",
+    failure: "listLoadFailure",
     summary: "One staff user with what the caller may do with them",
   }),
   edit: defineRoute({
@@ -169,6 +172,7 @@ export const backofficeStaffRoutes = {
     input: staffEditInput,
     output: z.object({ success: z.boolean(), id: z.number().int(), message: z.string() }),
     access: "backOffice",
+    failure: "genericSaveFailure",
     summary: "Create a staff user (without id; an activation link is mailed) or change their name, email, language and roles",
   }),
   setActive: defineRoute({
@@ -177,6 +181,7 @@ export const backofficeStaffRoutes = {
     input: z.object({ id: staffUserId, active: flag("active") }),
     output: done,
     access: "backOffice",
+    failure: "generic",
     summary: "Deactivate a staff user (their sessions and open links end) or reactivate them",
   }),
   resendActivation: defineRoute({
@@ -185,6 +190,7 @@ export const backofficeStaffRoutes = {
     input: z.object({ id: staffUserId }),
     output: done,
     access: "backOffice",
+    failure: "generic",
     summary: "Mail a new activation link to a staff user who has not activated yet",
   }),
 } as const;

@@ -207,6 +207,7 @@ export const webIvrRoutes = {
     input: z.object({}),
     output: webIvrTokenOutput,
     access: "tests",
+    failure: "ivrSetupFailure",
     summary: "A short-lived token for the web-IVR call of this test, bound to the test and the caller",
   }),
   begin: defineRoute({
@@ -216,6 +217,7 @@ export const webIvrRoutes = {
     input: z.object({ token }),
     output: ivrCallView,
     access: "tests",
+    failure: "ivrSetupFailure",
     summary: "Begin Call: starts (or resumes) the web call of this IVR test; answers the first step",
   }),
   event: defineRoute({
@@ -225,6 +227,7 @@ export const webIvrRoutes = {
     input: z.object({ token, call_id: callId, event: z.enum(CALL_EVENTS, { error: "The event must be accept, disconnect or cancel." }), ended_by_candidate: z.boolean().default(false) }),
     output: ivrCallView,
     access: "tests",
+    failure: "ivrSetupFailure",
     summary: "A provider event (accept, disconnect, cancel) of the web call; disconnect and cancel conclude it",
   }),
   state: defineRoute({
@@ -234,6 +237,7 @@ export const webIvrRoutes = {
     input: z.object({ token, call_id: callId }),
     output: ivrCallView,
     access: "tests",
+    failure: "ivrSetupFailure",
     summary: "The call as the server has it (the step to play now)",
   }),
   promptPlayed: defineRoute({
@@ -243,6 +247,7 @@ export const webIvrRoutes = {
     input: stepInput,
     output: ivrCallView,
     access: "tests",
+    failure: "ivrSetupFailure",
     summary: "A prompt without a response has played: the next step",
   }),
   repeat: defineRoute({
@@ -252,6 +257,7 @@ export const webIvrRoutes = {
     input: stepInput,
     output: ivrCallView,
     access: "tests",
+    failure: "ivrSetupFailure",
     summary: "Request Repeat: the current prompt again",
   }),
   noResponse: defineRoute({
@@ -261,6 +267,7 @@ export const webIvrRoutes = {
     input: stepInput,
     output: ivrCallView,
     access: "tests",
+    failure: "ivrSetupFailure",
     summary: "Silence: nothing was said after the prompt (asked again, then the call moves on)",
   }),
   response: defineRoute({
@@ -270,6 +277,7 @@ export const webIvrRoutes = {
     input: z.object({}),
     output: z.object({ ack: ivrResponseAck, call: ivrCallView }),
     access: "tests",
+    failure: "ivrSetupFailure",
     summary: "A recorded response (multipart: fields token, call_id, step, seq, duration_ms, then one audio file); acknowledged once stored",
   }),
   promptAudio: defineRoute({
@@ -279,6 +287,7 @@ export const webIvrRoutes = {
     input: z.object({ token, call_id: positiveInt("The call id must be a positive whole number."), item: z.string().min(1).max(64) }),
     output: z.string().describe("the prompt's recording (audio/*)"),
     access: "tests",
+    failure: "ivrSetupFailure",
     summary: "The recording of a prompt of this call",
   }),
 } as const;
@@ -292,6 +301,7 @@ export const ivrResultRoutes = {
     input: z.object({ item: z.string({ error: ivrMessages.noResponse }).min(1, ivrMessages.noResponse).max(64) }),
     output: z.string().describe("the candidate's recorded response (audio/*), with Range support"),
     access: "results",
+    failure: "retrieveTestFailure",
     summary: "The candidate's recorded spoken response to an item of a phone or web-call test",
   }),
 } as const;

@@ -129,6 +129,7 @@ export const phoneCallRoutes = {
     input: z.object({}),
     output: testsCallView,
     access: "tests",
+    failure: "phoneStartFailure",
     summary: "Tests Call: the phone call screen's startup data for a phone test the candidate holds",
   }),
   requestCall: defineRoute({
@@ -137,6 +138,7 @@ export const phoneCallRoutes = {
     input: phoneCallRequest,
     output: phoneCallAnswer,
     access: "tests",
+    failure: "phoneStartFailure",
     summary: "The candidate's phone call request: the voice provider calls the number (validated for its country) and the IVR runs the test",
   }),
   callCandidate: defineRoute({
@@ -145,6 +147,7 @@ export const phoneCallRoutes = {
     input: callCandidateInput,
     output: phoneCallAnswer,
     access: "candidates",
+    failure: "assignFailure",
     summary: "A client user calls the candidate for a phone test of theirs (number in international form); success and 'The test has been assigned.'",
   }),
   twilioVoice: defineRoute({
@@ -154,6 +157,7 @@ export const phoneCallRoutes = {
     input: z.object({}),
     output: twiml,
     access: "public",
+    failure: "generic",
     summary: "Twilio's voice webhook (form-encoded, X-Twilio-Signature checked against PUBLIC_URL): the IVR's next step as TwiML",
   }),
   twilioRecording: defineRoute({
@@ -163,6 +167,7 @@ export const phoneCallRoutes = {
     input: z.object({}),
     output: twiml,
     access: "public",
+    failure: "generic",
     summary: "Twilio's <Record> action (signed): the response's recording is fetched into our storage and the IVR goes on",
   }),
   twilioStatus: defineRoute({
@@ -172,6 +177,7 @@ export const phoneCallRoutes = {
     input: z.object({}),
     output: twiml,
     access: "public",
+    failure: "generic",
     summary: "Twilio's call status callback (signed): ringing, answered, completed, busy, no answer, failed",
   }),
   twilioPrompt: defineRoute({
@@ -181,6 +187,7 @@ export const phoneCallRoutes = {
     input: z.object({ item: z.string().min(1).max(64), sig: z.string().regex(/^[0-9a-f]{64}$/) }),
     output: z.string().describe("the prompt's recording (audio/*)"),
     access: "public",
+    failure: "generic",
     summary: "The recording a <Play> of this call names; the address carries an HMAC of call and item (Twilio fetches it unsigned)",
   }),
 } as const;
@@ -194,6 +201,7 @@ export const devPhoneRoutes = {
     output: z.object({ calls: z.array(devPhoneCall), itemCount: z.number().int(), pageCount: z.number().int() }),
     // A call answered here takes the candidate's test: the provider's Administrator only, as the mailbox.
     access: "devMailbox",
+    failure: "listLoadFailure",
     summary: "Developer phone: the calls the local voice provider placed, newest first (not in production; Administrator only)",
   }),
   devAnswer: defineRoute({
@@ -203,6 +211,7 @@ export const devPhoneRoutes = {
     input: z.object({}),
     output: ivrCallView,
     access: "devMailbox",
+    failure: "generic",
     summary: "Developer phone: answers a ringing local call; the IVR engine starts the test on it (its first step)",
   }),
   devStep: defineRoute({
@@ -215,6 +224,7 @@ export const devPhoneRoutes = {
     }),
     output: ivrCallView,
     access: "devMailbox",
+    failure: "generic",
     summary: "Developer phone: a prompt played, Request Repeat, or silence after a prompt",
   }),
   devResponse: defineRoute({
@@ -224,6 +234,7 @@ export const devPhoneRoutes = {
     input: z.object({}),
     output: z.object({ ack: ivrResponseAck, call: ivrCallView }),
     access: "devMailbox",
+    failure: "generic",
     summary: "Developer phone: a spoken response (multipart: fields step, seq, duration_ms, then one audio file), acknowledged once stored",
   }),
   devCall: defineRoute({
@@ -233,6 +244,7 @@ export const devPhoneRoutes = {
     input: z.object({}),
     output: ivrCallView,
     access: "devMailbox",
+    failure: "listLoadFailure",
     summary: "Developer phone: where the answered call is (polled while it waits for the online part of its test)",
   }),
   devPromptAudio: defineRoute({
@@ -242,6 +254,7 @@ export const devPhoneRoutes = {
     input: z.object({ item: z.string().min(1).max(64) }),
     output: z.string().describe("the prompt's recording (audio/*)"),
     access: "devMailbox",
+    failure: "generic",
     summary: "Developer phone: the recording a prompt of this call plays",
   }),
   devHangUp: defineRoute({
@@ -251,6 +264,7 @@ export const devPhoneRoutes = {
     input: z.object({}),
     output: ivrCallView.nullable(),
     access: "devMailbox",
+    failure: "generic",
     summary: "Developer phone: hangs up (a ringing call is declined; an answered one ends as a hang-up)",
   }),
 } as const;

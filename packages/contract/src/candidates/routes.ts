@@ -199,6 +199,7 @@ export const candidateRoutes = {
     input: z.object({ query: searchQueryText, page: pageNumber }),
     output: candidateSearchOutput,
     access: "candidates",
+    failure: "listLoadFailure",
     summary: "Candidates matching a search of the query language, 20 a page (spec §5); office users see their office's",
   }),
   download: defineRoute({
@@ -207,6 +208,7 @@ export const candidateRoutes = {
     input: z.object({ query: searchQueryText }),
     output: z.string().describe("candidates.csv (text/csv), streamed"),
     access: "candidates",
+    failure: "generic",
     summary: "Every candidate matching the query as candidates.csv, streamed",
   }),
   form: defineRoute({
@@ -215,6 +217,7 @@ export const candidateRoutes = {
     input: z.object({ id: optionalRecordId(candidateMessages.badId) }),
     output: candidateFormOutput,
     access: "candidates",
+    failure: "listLoadFailure",
     summary: "The candidate form: the saved values (with id) or a new form, and the page data of spec §3",
   }),
   edit: defineRoute({
@@ -223,6 +226,7 @@ export const candidateRoutes = {
     input: candidateEditInput,
     output: z.object({ success: z.boolean(), id: z.number().int(), message: z.string() }),
     access: "candidates",
+    failure: "genericSaveFailure",
     summary: "Create (no id) or update a candidate; 400 with the spec's message and every problem in issues",
   }),
   get: defineRoute({
@@ -232,6 +236,7 @@ export const candidateRoutes = {
     input: z.object({}),
     output: candidateDetail,
     access: "candidates",
+    failure: "listLoadFailure",
     summary: "One candidate for the detail page: profile, sign-in state, certificates",
   }),
   delete: defineRoute({
@@ -240,6 +245,7 @@ export const candidateRoutes = {
     input: z.object({ id: candidateId }),
     output: done,
     access: "candidates",
+    failure: "generic",
     summary: "Delete a candidate (kept for history, no longer listed); refused while a test is in progress",
   }),
   notify: defineRoute({
@@ -248,6 +254,7 @@ export const candidateRoutes = {
     input: z.object({ id: candidateId }),
     output: done,
     access: "candidates",
+    failure: "generic",
     summary: "Email the candidate their open tests with access codes (a mail job)",
   }),
   activate: defineRoute({
@@ -256,6 +263,7 @@ export const candidateRoutes = {
     input: z.object({ id: candidateId }),
     output: done,
     access: "candidates",
+    failure: "generic",
     summary: "Give the candidate a sign-in and email them a link to set their password",
   }),
 } as const;

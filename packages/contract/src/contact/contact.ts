@@ -61,6 +61,7 @@ export const contactRoutes = {
     input: contactRequestInput,
     output: z.object({ success: z.literal(true), message: z.string() }),
     access: "signedIn",
+    failure: "contactFailure",
     summary: "Mails the caller's message to the recipient its purpose names (spec §3's six contact recipients)",
   }),
 } as const;

@@ -154,6 +154,7 @@ export const evaluatorActionRoutes = {
     input: z.object({}),
     output: scheduledTestPage,
     access: "evaluatorSchedule",
+    failure: "loadTestFailure",
     summary: "Ours: the confirm, confirmation status and decline pages' data for a test booked with (or declined by) the signed-in evaluator",
   }),
   availableTimes: defineRoute({
@@ -162,6 +163,7 @@ export const evaluatorActionRoutes = {
     input: z.object({ date: isoDate, candidateTestId: testId }),
     output: z.object({ availableTimes: z.array(evaluatorAvailableTime) }),
     access: "evaluatorSchedule",
+    failure: "scheduleLoadFailure",
     summary: "The 15-minute start times of a date (evaluator's zone, 90 days ahead) a declined test can move to",
   }),
   decline: defineRoute({
@@ -172,6 +174,7 @@ export const evaluatorActionRoutes = {
       .refine((v) => (v.date == null) === (v.startTime == null), evaluatorActionMessages.dateAndTime),
     output: actionResult.extend({ scheduledAt: z.string().nullable() }),
     access: "evaluatorSchedule",
+    failure: "declineEvaluationFailure",
     summary: "Declines a booked test: without a date it moves to another evaluator free then; with one, to that date and time",
   }),
   confirm: defineRoute({
@@ -180,6 +183,7 @@ export const evaluatorActionRoutes = {
     input: z.object({ candidateTestId: testId, status: z.literal("confirmed", { error: evaluatorActionMessages.badStatus }) }),
     output: actionResult,
     access: "evaluatorSchedule",
+    failure: "confirmEvaluationFailure",
     summary: "Confirms the signed-in evaluator's unconfirmed booking",
   }),
   otherEvaluatorsAvailable: defineRoute({
@@ -188,6 +192,7 @@ export const evaluatorActionRoutes = {
     input: z.object({ candidateTestId: testId }),
     output: z.object({ otherEvaluatorsAvailable: z.boolean() }),
     access: "evaluatorSchedule",
+    failure: "scheduleLoadFailure",
     summary: "Whether another evaluator of the test's language is free for its booked time",
   }),
   administer: defineRoute({
@@ -197,6 +202,7 @@ export const evaluatorActionRoutes = {
     input: z.object({}),
     output: administerView,
     access: "evaluatorSchedule",
+    failure: "loadTestFailure",
     summary: "The test to administer: its items, each to be given one of the objective states",
   }),
   submitObjectiveScores: defineRoute({
@@ -206,6 +212,7 @@ export const evaluatorActionRoutes = {
     input: submitObjectiveScoresInput,
     output: actionResult.extend({ candidateTestId: z.number().int() }),
     access: "evaluatorSchedule",
+    failure: "submitTestFailure",
     summary: "Records a value for each item of an administered test; the live or video attempt ends and goes to scoring",
   }),
   objectiveStates: defineRoute({
@@ -214,6 +221,7 @@ export const evaluatorActionRoutes = {
     input: z.object({ candidateTestId: testId }),
     output: z.object({ objective_states: objectiveStates }),
     access: "evaluatorSchedule",
+    failure: "loadTestFailure",
     summary: "The values each item of a test to administer can take",
   }),
 };

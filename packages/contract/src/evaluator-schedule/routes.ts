@@ -53,6 +53,7 @@ export const evaluatorScheduleRoutes = {
     input: z.object({}),
     output: evaluatorScheduleOutput,
     access: "evaluatorSchedule",
+    failure: "scheduleLoadFailure",
     summary: "The signed-in evaluator's booked live and video tests from today on, soonest first, grouped in their zone",
   }),
   ...evaluatorActionRoutes,

@@ -34,6 +34,7 @@ export const healthcareRoutes = {
     input: z.object({}),
     output: z.object({ roles: z.array(healthcareRole) }),
     access: "candidates",
+    failure: "healthcareRolesFailure",
     summary: "Health care roles with their specialties, in catalogue order (empty for accounts without the medical option)",
   }),
 } as const;

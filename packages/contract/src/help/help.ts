@@ -26,6 +26,7 @@ export const helpRoutes = {
     input: z.object({}),
     output: z.string().describe("the document (application/pdf)"),
     access: "evaluatorDocuments",
+    failure: "generic",
     summary: "An evaluator document (scoring-guide.pdf, testing-scales.pdf) in the reader's language; 404 for any other name",
   }),
 } as const;

@@ -209,6 +209,7 @@ export const historyRoutes = {
     input: z.object({ candidate_profile_id: recordId(historyMessages.badCandidateId) }),
     output: z.array(candidateTestRecord),
     access: "testHistory",
+    failure: "historyLoadFailure",
     summary: "Every test of one candidate (newest first), with its display status",
   }),
   search: defineRoute({
@@ -217,6 +218,7 @@ export const historyRoutes = {
     input: z.object({ query: historyQuery, page: pageNumber }),
     output: testHistoryPage,
     access: "testHistory",
+    failure: "historyLoadFailure",
     summary: "Tests of the caller's account (or office) matching the search language, 20 a page",
   }),
   download: defineRoute({
@@ -225,6 +227,7 @@ export const historyRoutes = {
     input: z.object({ query: historyQuery, format: downloadFormat.optional().default("csv") }),
     output: z.object({ link: z.string() }),
     access: "testHistory",
+    failure: "generic",
     summary: "A link to the file (CSV or XLSX) of every test matching the query",
   }),
   file: defineRoute({
@@ -233,6 +236,7 @@ export const historyRoutes = {
     input: z.object({ query: historyQuery, format: downloadFormat.optional().default("csv") }),
     output: z.unknown(),
     access: "testHistory",
+    failure: "generic",
     summary: "Streams test_history.csv or test_history.xlsx: every test matching the query",
   }),
   emailSummary: defineRoute({
@@ -241,6 +245,7 @@ export const historyRoutes = {
     input: z.object({ email_address: summaryEmailAddress, candidate_test_ids: testIdList }),
     output: historyResult,
     access: "testHistory",
+    failure: "summaryEmailFailure",
     summary: "Mails a summary of the chosen tests (the caller's own) to an address; sent by a job",
   }),
 } as const;

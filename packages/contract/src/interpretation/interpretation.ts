@@ -122,6 +122,7 @@ export const interpretationRoutes = {
     input: interpretationRequestInput,
     output: z.object({ success: z.literal(true), message: z.string() }),
     access: "interpretation",
+    failure: "interpretationFailure",
     summary: "Stores an interpretation request of the caller's account and mails it to the interpretation desk (once per form key)",
   }),
 } as const;

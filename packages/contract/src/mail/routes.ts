@@ -23,6 +23,7 @@ export const mailRoutes = {
     output: z.object({ mails: z.array(outboxMail), itemCount: z.number().int(), pageCount: z.number().int() }),
     // It holds password-reset and activation links for any address: the provider's Administrator only.
     access: "devMailbox",
+    failure: "listLoadFailure",
     summary: "Developer mailbox: every mail the server wrote, newest first (not in production; Administrator only)",
   }),
 } as const;

@@ -64,7 +64,8 @@ const imageUrl = z
 
 /** The article form (spec §7: title, slug, summary, content, tags, featured_image_url, is_featured). */
 export const articleInput = z.object({
-  title: z.string({ error: newsMessages.titleRequired }).trim().min(1, newsMessages.titleRequired).max(NEWS_LIMITS.title),
+  // Only a missing title is "Title is required"; a long one gets the contract's too-long words.
+  title: z.string({ error: (iss) => (iss.input === undefined || iss.code === "invalid_type" ? newsMessages.titleRequired : undefined) }).trim().min(1, newsMessages.titleRequired).max(NEWS_LIMITS.title),
   slug: z.string().trim().max(NEWS_LIMITS.slug).default(""),
   summary: z.string().trim().max(NEWS_LIMITS.summary).default(""),
   content: z.string().max(NEWS_LIMITS.content).default(""),
@@ -116,6 +117,7 @@ export const newsRoutes = {
     input: z.object({ page: pageInput, limit: z.coerce.number().int().min(1).max(20).optional() }),
     output: newsListOutput,
     access: "signedIn",
+    failure: "newsLoadFailure",
     summary: "Published news articles, newest first (limit: the overview's 3)",
   }),
   show: defineRoute({
@@ -125,6 +127,7 @@ export const newsRoutes = {
     params: z.object({ id: z.string().trim().min(1).max(NEWS_LIMITS.slug) }),
     output: newsArticle,
     access: "signedIn",
+    failure: "articleLoadFailure",
     summary: "One published article by its slug or id (news managers also see drafts and archived ones)",
   }),
 } as const;
@@ -136,6 +139,7 @@ export const adminNewsRoutes = {
     input: z.object({ page: pageInput }),
     output: newsListOutput,
     access: "manageNews",
+    failure: "articlesLoadFailure",
     summary: "Every article in any state, newest change first",
   }),
   get: defineRoute({
@@ -145,6 +149,7 @@ export const adminNewsRoutes = {
     params: articleId,
     output: adminArticleOutput,
     access: "manageNews",
+    failure: "articleLoadFailure",
     summary: "One article for the edit form",
   }),
   create: defineRoute({
@@ -153,6 +158,7 @@ export const adminNewsRoutes = {
     input: articleInput,
     output: savedOutput,
     access: "manageNews",
+    failure: "articleCreateFailure",
     summary: "A new draft article (a blank slug is made from the title, kept unique; the body sanitised)",
   }),
   update: defineRoute({
@@ -162,6 +168,7 @@ export const adminNewsRoutes = {
     params: articleId,
     output: savedOutput,
     access: "manageNews",
+    failure: "articleUpdateFailure",
     summary: "Changes an article's fields (its state is unchanged)",
   }),
   publish: defineRoute({
@@ -171,6 +178,7 @@ export const adminNewsRoutes = {
     params: articleId,
     output: z.object({ success: z.literal(true), published_at: z.string() }),
     access: "manageNews",
+    failure: "articlePublishFailure",
     summary: "Publishes a draft or archived article",
   }),
   delete: defineRoute({
@@ -180,6 +188,7 @@ export const adminNewsRoutes = {
     params: articleId,
     output: z.object({ success: z.literal(true) }),
     access: "manageNews",
+    failure: "articleDeleteFailure",
     summary: "Deletes an article",
   }),
 } as const;

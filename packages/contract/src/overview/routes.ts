@@ -76,6 +76,7 @@ export const overviewRoutes = {
     input: z.object({}),
     output: z.object({ events: z.array(overviewEvent) }),
     access: "signedIn",
+    failure: "listLoadFailure",
     summary: "Recent activity and alerts of the caller's scope (results received, overdue scoring, expiring tests, payments due)",
   }),
   startup: defineRoute({
@@ -84,6 +85,7 @@ export const overviewRoutes = {
     input: z.object({}),
     output: overviewStartupOutput,
     access: "signedIn",
+    failure: "listLoadFailure",
     summary: "The Overview's startup data",
   }),
   testStats: defineRoute({
@@ -92,6 +94,7 @@ export const overviewRoutes = {
     input: z.object({}),
     output: testStatsOutput,
     access: "testHistory",
+    failure: "listLoadFailure",
     summary: "The account's (an office user: the office's) tests by month and results by level, last 12 months",
   }),
 } as const;

@@ -107,6 +107,7 @@ export const paperPackageRoutes = {
     input: z.object({}),
     output: z.object({ tests: z.array(paperPackageTest) }),
     access: "groups",
+    failure: "listLoadFailure",
     summary: "Proctored paper tests of the caller's reach not yet in a package and not yet taken",
   }),
   create: defineRoute({
@@ -120,6 +121,7 @@ export const paperPackageRoutes = {
     }),
     output: z.object({ group_key: z.string() }),
     access: "groups",
+    failure: "packageCreateFailure",
     summary: "Packages the chosen paper tests; a job makes the package PDF",
   }),
   getDownloadLink: defineRoute({
@@ -128,6 +130,7 @@ export const paperPackageRoutes = {
     input: keyInput,
     output: downloadLinkOutput,
     access: "groups",
+    failure: "packageCreateFailure",
     summary: "Whether the package PDF is ready, and its link",
   }),
   alert: defineRoute({
@@ -143,6 +146,7 @@ export const paperPackageRoutes = {
     }),
     output: z.object({ success: z.boolean(), message: z.string() }),
     access: "groups",
+    failure: "packageEmailFailure",
     summary: "Emails the proctor the package link and instructions",
   }),
   download: defineRoute({
@@ -152,6 +156,7 @@ export const paperPackageRoutes = {
     input: z.object({}),
     output: z.string().describe("the package (application/pdf), as an attachment"),
     access: "public",
+    failure: "generic",
     summary: "The package PDF by its unguessable key (the link the proctor receives); its first download prints the package",
   }),
   listOutstanding: defineRoute({
@@ -160,6 +165,7 @@ export const paperPackageRoutes = {
     input: z.object({ page: pageInput }),
     output: z.object({ candidates: z.array(outstandingTestGroup), itemCount: z.number().int(), pageCount: z.number().int() }),
     access: "outstandingPaperTests",
+    failure: "outstandingLoadFailure",
     summary: "Candidates with paper tests sent out and awaiting responses, paged",
   }),
   unprinted: defineRoute({
@@ -168,6 +174,7 @@ export const paperPackageRoutes = {
     input: z.object({}),
     output: z.object({ unprinted_tests: z.array(unprintedPackage) }),
     access: "outstandingPaperTests",
+    failure: "unprintedLoadFailure",
     summary: "Packages not downloaded yet",
   }),
   receiveScan: defineRoute({
@@ -177,6 +184,7 @@ export const paperPackageRoutes = {
     input: z.object({}),
     output: z.object({ success: z.boolean(), message: z.string() }),
     access: "outstandingPaperTests",
+    failure: "genericSaveFailure",
     summary: "Marks an outstanding paper test received with its scanned responses (multipart, one PDF file) and routes it to an evaluator",
   }),
   receiveEntered: defineRoute({
@@ -192,6 +200,7 @@ export const paperPackageRoutes = {
     }),
     output: z.object({ success: z.boolean(), message: z.string() }),
     access: "outstandingPaperTests",
+    failure: "genericSaveFailure",
     summary: "Marks an outstanding paper test received with its responses typed in, and routes it to an evaluator",
   }),
   scannedResponses: defineRoute({
@@ -201,6 +210,7 @@ export const paperPackageRoutes = {
     input: z.object({}),
     output: z.string().describe("the scanned paper responses (application/pdf), as an attachment"),
     access: "results",
+    failure: "retrieveTestFailure",
     summary: "The scanned paper responses of candidate test {id}, for its evaluator",
   }),
 } as const;

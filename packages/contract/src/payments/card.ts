@@ -117,6 +117,7 @@ export const paymentRoutes = {
     input: z.object({ ref: purchaseRef.optional() }),
     output: z.object({ items: z.array(feeLineItem), selected: z.array(z.string()), accountName: z.string().nullable() }),
     access: "signedIn",
+    failure: "listLoadFailure",
     summary:
       "The unpaid fee line items the session may pay (every fee source); with ref (a{id}/s{id}) that test's item is selected and only fees of its employer listed (404 if it needs no payment)",
   }),
@@ -131,6 +132,7 @@ export const paymentRoutes = {
     }),
     output: cardPaymentStart,
     access: "signedIn",
+    failure: "generic",
     summary: "Starts a card payment of the chosen fee line items (each must be listed for the session, one employer): a processor PaymentIntent and a payments row",
   }),
   complete: defineRoute({
@@ -143,6 +145,7 @@ export const paymentRoutes = {
     }),
     output: paymentOutcome,
     access: "public",
+    failure: "generic",
     summary: "Asks the processor how the payment went and settles it once if it succeeded (the fees become paid); the webhook does the same",
   }),
   webhook: defineRoute({
@@ -151,6 +154,7 @@ export const paymentRoutes = {
     input: z.object({}),
     output: z.object({ received: z.boolean() }),
     access: "public",
+    failure: "generic",
     summary: "The processor's events (Stripe's, or the test-mode processor's), verified by their Stripe-Signature over the raw body; 400 when the signature is wrong or stale",
   }),
   paymentMethod: defineRoute({
@@ -159,6 +163,7 @@ export const paymentRoutes = {
     input: z.object({}),
     output: cardPaymentMethod,
     access: "creditCardOnFile",
+    failure: "listLoadFailure",
     summary: "The account's card on file (brand and last four) or none",
   }),
   setupPaymentMethod: defineRoute({
@@ -167,6 +172,7 @@ export const paymentRoutes = {
     input: emptyInput,
     output: cardSetupStart,
     access: "creditCardOnFile",
+    failure: "generic",
     summary: "Starts adding or replacing the card on file: a processor SetupIntent the card form confirms",
   }),
   completePaymentMethod: defineRoute({
@@ -175,6 +181,7 @@ export const paymentRoutes = {
     input: z.object({ setupIntentId: z.string({ error: paymentMessages.badSetup }).regex(/^seti_[A-Za-z0-9_-]{1,100}$/, paymentMessages.badSetup) }),
     output: cardPaymentMethod,
     access: "creditCardOnFile",
+    failure: "generic",
     summary: "Keeps the confirmed SetupIntent's card as the card on file (replacing and detaching the old one)",
   }),
   deletePaymentMethod: defineRoute({
@@ -183,6 +190,7 @@ export const paymentRoutes = {
     input: emptyInput,
     output: cardPaymentMethod,
     access: "creditCardOnFile",
+    failure: "generic",
     summary: "Deletes the card on file (detached at the processor); 404 when there is none",
   }),
   refund: defineRoute({
@@ -195,6 +203,7 @@ export const paymentRoutes = {
     }),
     output: z.object({ refundId: z.number().int(), paymentId: z.number().int(), amountCents: z.number().int(), refundedCents: z.number().int() }),
     access: "refunds",
+    failure: "generic",
     summary: "Refunds (part of) a succeeded payment through the processor (provider staff)",
   }),
 } as const;
@@ -239,6 +248,7 @@ export const testProcessorRoutes = {
     }),
     output: z.object({ id: z.string(), object: z.literal("payment_method"), card: z.object({ brand: z.string(), last4: z.string() }) }),
     access: "public",
+    failure: "generic",
     summary: "Test-mode processor (Stripe-shaped): a card becomes a payment method; only brand and last four are kept",
   }),
   confirm: defineRoute({
@@ -248,6 +258,7 @@ export const testProcessorRoutes = {
     input: z.object({ key, client_secret: clientSecret, payment_method: z.string().regex(/^pm_test_[A-Za-z0-9_-]{1,40}$/, "No such PaymentMethod.") }),
     output: testIntent,
     access: "public",
+    failure: "generic",
     summary: "Test-mode processor (Stripe-shaped): confirms a PaymentIntent or SetupIntent with a payment method; 402 with Stripe's message on a decline",
   }),
   authenticate: defineRoute({
@@ -257,6 +268,7 @@ export const testProcessorRoutes = {
     input: z.object({ key, client_secret: clientSecret, outcome: z.enum(["complete", "fail"], { error: "Choose complete or fail." }) }),
     output: testIntent,
     access: "public",
+    failure: "generic",
     summary: "Test-mode processor: the local authentication step (Stripe's 3D Secure test page) completed or failed",
   }),
 } as const;

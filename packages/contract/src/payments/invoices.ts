@@ -98,6 +98,7 @@ export const invoiceRoutes = {
     input: z.object({ page: pageNumber }),
     output: z.object({ invoices: z.array(invoiceListItem), itemCount: z.number().int(), pageCount: z.number().int() }),
     access: "invoices",
+    failure: "listLoadFailure",
     summary: "The invoices of the caller's account (an office user: their office's), newest first",
   }),
   get: defineRoute({
@@ -107,6 +108,7 @@ export const invoiceRoutes = {
     input: z.object({}),
     output: invoicePage,
     access: "invoices",
+    failure: "listLoadFailure",
     summary: "One invoice of the caller's account or office, with its lines, payments and anonymous payment key",
   }),
   download: defineRoute({
@@ -116,6 +118,7 @@ export const invoiceRoutes = {
     input: z.object({}),
     output: z.string().describe("a PDF (application/pdf), as an attachment"),
     access: "invoices",
+    failure: "generic",
     summary: "The invoice as a PDF in the reader's language",
   }),
   pay: defineRoute({
@@ -125,6 +128,7 @@ export const invoiceRoutes = {
     input: z.object({}),
     output: cardPaymentStart,
     access: "invoices",
+    failure: "generic",
     summary: "Starts a card payment of the invoice's balance (fee source invoice); 422 when nothing is due",
   }),
   byKey: defineRoute({
@@ -134,6 +138,7 @@ export const invoiceRoutes = {
     input: z.object({}),
     output: anonymousInvoicePage,
     access: "public",
+    failure: "generic",
     summary: "The anonymous invoice payment page's data, by the invoice's key (an unknown key answers 404)",
   }),
   payByKey: defineRoute({
@@ -143,6 +148,7 @@ export const invoiceRoutes = {
     input: z.object({}),
     output: cardPaymentStart,
     access: "public",
+    failure: "generic",
     summary: "The anonymous payer starts a card payment of the invoice's balance, by the invoice's key (an unknown key answers 404)",
   }),
 } as const;

@@ -58,6 +58,7 @@ export const prepayRoutes = {
     input: z.object({}),
     output: prepayPage,
     access: "prepay",
+    failure: "listLoadFailure",
     summary: "Whether the account is prepay and has accepted the prepay terms, and the tests it may order",
   }),
   acceptTerms: defineRoute({
@@ -66,6 +67,7 @@ export const prepayRoutes = {
     input: z.object({ accept: z.literal(true, { error: prepayMessages.mustAccept }) }),
     output: z.object({ success: z.boolean(), acceptedAt: z.string() }),
     access: "prepay",
+    failure: "generic",
     summary: "Accept the prepay terms of service for the caller's account (once; audited)",
   }),
   order: defineRoute({
@@ -80,6 +82,7 @@ export const prepayRoutes = {
     }),
     output: z.object({ success: z.boolean(), invoiceId: z.number().int(), number: z.string() }),
     access: "prepay",
+    failure: "generic",
     summary: "Order tests in advance: an invoice of the account (the prepay terms must be accepted first)",
   }),
   invoiceOf: defineRoute({
@@ -89,6 +92,7 @@ export const prepayRoutes = {
     input: z.object({}),
     output: z.object({ invoiceId: z.number().int(), number: z.string(), totalCents: z.number().int(), balanceCents: z.number().int() }),
     access: "prepay",
+    failure: "listLoadFailure",
     summary: "The prepay thank-you page's data: the order's invoice",
   }),
 } as const;

@@ -53,6 +53,7 @@ export const translationChargeRoutes = {
     }),
     output: z.object({ success: z.boolean(), id: z.number().int(), link: z.string() }),
     access: "chargeTranslation",
+    failure: "generic",
     summary: "The provider's staff create a translation project charge for an account (audited)",
   }),
   get: defineRoute({
@@ -62,6 +63,7 @@ export const translationChargeRoutes = {
     input: z.object({}),
     output: cardCharge,
     access: "translation",
+    failure: "listLoadFailure",
     summary: "A translation project charge of the caller's account (the charge page's data)",
   }),
   pay: defineRoute({
@@ -71,6 +73,7 @@ export const translationChargeRoutes = {
     input: z.object({}),
     output: cardPaymentStart,
     access: "translation",
+    failure: "generic",
     summary: "Starts a card payment of the charge (fee source translation); 422 when it is paid already",
   }),
 } as const;

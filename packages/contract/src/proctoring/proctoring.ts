@@ -68,6 +68,7 @@ export const proctoringRoutes = {
     input: authorizeInput,
     output: z.object({ success: z.boolean() }),
     access: "tests",
+    failure: "proctorPasswordFailure",
     summary: "The proctor enters the exam password at the candidate's desk; 422 'The password was incorrect'; 10 wrong in 15 minutes per test answer 429",
   }),
   agreement: defineRoute({
@@ -76,6 +77,7 @@ export const proctoringRoutes = {
     input: agreementInput,
     output: z.object({ success: z.boolean(), signed_at: z.string() }),
     access: "tests",
+    failure: "generic",
     summary: "The proctor's signed agreement, once per group (battery or test); a second one answers 409",
   }),
 } as const;

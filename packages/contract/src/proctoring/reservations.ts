@@ -183,6 +183,7 @@ export const proctorReservationRoutes = {
     input: z.object({ assigned_tests: assignedTestIdList }),
     output: proctorSchedulePage,
     access: "signedIn",
+    failure: "reservationFailure",
     summary: "The proctoring reservation screen's data for a candidate's proctor-service tests (assigned_tests: comma-separated ids)",
   }),
   availableTimes: defineRoute({
@@ -191,6 +192,7 @@ export const proctorReservationRoutes = {
     input: availableProctorTimesInput,
     output: z.object({ availableTimes: z.array(proctorAvailableTime) }),
     access: "signedIn",
+    failure: "reservationFailure",
     summary: "The start times of a date in a zone with a free proctor, each with its cost in cents",
   }),
   confirm: defineRoute({
@@ -199,6 +201,7 @@ export const proctorReservationRoutes = {
     input: confirmReservationInput,
     output: reservationResult,
     access: "signedIn",
+    failure: "reservationFailure",
     summary: "Reserve a proctor at a time (the cost must be the one offered), or assign only: the candidate schedules it; 409 when the time was taken",
   }),
   cancel: defineRoute({
@@ -207,6 +210,7 @@ export const proctorReservationRoutes = {
     input: z.object({ id: recordId(m.badReservationId) }),
     output: reservationResult,
     access: "signedIn",
+    failure: "reservationFailure",
     summary: "Cancel a reservation: before its cut-off (5 pm ET the day before) the fee is waived, after it the fee stays due",
   }),
   contactDetails: defineRoute({
@@ -216,6 +220,7 @@ export const proctorReservationRoutes = {
     input: z.object({ assigned_tests: assignedTestIdList.optional() }),
     output: proctorContactDetails,
     access: "signedIn",
+    failure: "listLoadFailure",
     summary: "The Candidate Contact Details page's data",
   }),
   editContactDetails: defineRoute({
@@ -224,6 +229,7 @@ export const proctorReservationRoutes = {
     input: contactDetailsInput,
     output: z.object({ success: z.boolean(), message: z.string(), messageKey: z.string() }),
     access: "signedIn",
+    failure: "genericSaveFailure",
     summary: "UPDATE CANDIDATE: save the candidate's proctoring contact details (every field required)",
   }),
   terms: defineRoute({
@@ -232,6 +238,7 @@ export const proctorReservationRoutes = {
     input: z.object({}),
     output: proctorTerms,
     access: "signedIn",
+    failure: "listLoadFailure",
     summary: "Whether the signed-in user has accepted the proctoring terms of service",
   }),
   acceptTerms: defineRoute({
@@ -240,6 +247,7 @@ export const proctorReservationRoutes = {
     input: z.object({ accept: z.literal(true, { error: m.mustAccept }) }),
     output: z.object({ success: z.boolean(), message: z.string(), messageKey: z.string(), acceptedAt: z.string() }),
     access: "signedIn",
+    failure: "genericSaveFailure",
     summary: "Accept the proctoring terms of service (once; accepting again keeps the first acceptance)",
   }),
 } as const;

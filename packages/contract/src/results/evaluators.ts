@@ -34,6 +34,7 @@ export const evaluatorRoutes = {
     input: z.object({}),
     output: z.object({ evaluators: z.array(evaluatorRow) }),
     access: "assignEvaluators",
+    failure: "listLoadFailure",
     summary: "Every active evaluator with the languages they score and their open load",
   }),
   unassigned: defineRoute({
@@ -42,6 +43,7 @@ export const evaluatorRoutes = {
     input: z.object({}),
     output: z.object({ scoreable_tests: z.array(scoreableTest), time_zone: z.string() }),
     access: "assignEvaluators",
+    failure: "listLoadFailure",
     summary: "Scoreable tests no evaluator could take (no evaluator scores their language), oldest first",
   }),
   assign: defineRoute({
@@ -51,6 +53,7 @@ export const evaluatorRoutes = {
     input: z.object({ evaluator_id: positiveInt("Choose an evaluator.") }),
     output: z.object({ success: z.boolean(), message: z.string() }),
     access: "assignEvaluators",
+    failure: "genericSaveFailure",
     summary: "Assigns (or reassigns) unscored candidate test {id} to an evaluator who scores its language",
   }),
 } as const;

@@ -65,6 +65,7 @@ export const reportRoutes = {
     output: pdf,
     // Client users of the account or office, the candidate, and provider staff who score: the service scopes it.
     access: "signedIn",
+    failure: "generic",
     summary: "The report of one result as a PDF in the candidate's language, with its verification key",
   }),
   summary: defineRoute({
@@ -73,6 +74,7 @@ export const reportRoutes = {
     input: z.object({ candidate_tests: candidateTestIds }),
     output: pdf,
     access: "signedIn",
+    failure: "generic",
     summary: "One PDF summarising several results (a table); any test out of reach answers 404 for all",
   }),
   certificate: defineRoute({
@@ -85,6 +87,7 @@ export const reportRoutes = {
     }),
     output: pdf,
     access: "candidates",
+    failure: "generic",
     summary: "A certificate (kace: tests passed in the last 5 years; multicare: on or after 2025-01-01) listing its results and keys",
   }),
 } as const;

@@ -194,8 +194,10 @@ export const scoreableContent = z.object({
 });
 export type ScoreableContent = z.infer<typeof scoreableContent>;
 
-const key = z.string({ error: scoringMessages.requiredFieldMissing }).trim().min(1, scoringMessages.requiredFieldMissing).max(100);
-const sectionId = z.number({ error: scoringMessages.requiredFieldMissing }).int().min(1).max(1000);
+// The schema-wide message is for a missing value only: an out-of-range one gets the contract's range words.
+const onlyMissing = (iss: { code: string }) => (iss.code === "invalid_type" ? scoringMessages.requiredFieldMissing : undefined);
+const key = z.string({ error: onlyMissing }).trim().min(1, scoringMessages.requiredFieldMissing).max(100);
+const sectionId = z.number({ error: onlyMissing }).int().min(1).max(1000);
 
 /** Submit results (spec §3, §7): every field of the spec, plus the reason when not scored. */
 export const submitResultsInput = z.object({
@@ -236,6 +238,7 @@ export const scoringRoutes = {
     input: z.object({}),
     output: scoreableTestsOutput,
     access: "results",
+    failure: "scoreableTestsFailure",
     summary: "Tests assigned to evaluator {id} and not yet scored, with due group (an evaluator: only their own id)",
   }),
   scoreableContent: defineRoute({
@@ -245,6 +248,7 @@ export const scoringRoutes = {
     input: z.object({}),
     output: scoreableContent,
     access: "results",
+    failure: "retrieveTestFailure",
     summary: "The scoreable content of candidate test {id}: sections, items with responses and objectives, categories, recommendations; the recorded result once submitted",
   }),
   submitResults: defineRoute({
@@ -254,6 +258,7 @@ export const scoringRoutes = {
     input: submitResultsInput,
     output: submitResultsOutput,
     access: "results",
+    failure: "submitResultsFailure",
     summary: "Records the result of candidate test {id} (final: a second submission answers 409), audits it and mails the result recipients",
   }),
   noShow: defineRoute({
@@ -263,6 +268,7 @@ export const scoringRoutes = {
     input: z.object({}),
     output: z.object({ success: z.boolean(), message: z.string() }),
     access: "results",
+    failure: "submitResultsFailure",
     summary: "Marks candidate test {id} as a no-show (no responses, or a live or video test); final like a result",
   }),
   grantAudio: defineRoute({
@@ -272,6 +278,7 @@ export const scoringRoutes = {
     input: z.object({ item: z.string({ error: scoringMessages.noAudio }).min(1, scoringMessages.noAudio).max(64) }),
     output: z.object({ success: z.boolean(), message: z.string(), item: z.string(), plays_allowed: z.number().int().nullable() }),
     access: "results",
+    failure: "grantAccessFailure",
     summary: "Unlocks a limited recording of test {id} for the evaluator's own playback on the scoring page (audited)",
   }),
   media: defineRoute({
@@ -281,6 +288,7 @@ export const scoringRoutes = {
     input: z.object({ item: z.string({ error: scoringMessages.unknownItem }).min(1).max(64) }),
     output: z.string().describe("the item's file (image/*, audio/*, video/*), with Range support"),
     access: "results",
+    failure: "retrieveTestFailure",
     summary: "An item's image, audio or video of candidate test {id}, for its evaluator (a limited recording after grant_audio_access)",
   }),
   paperTestPdf: defineRoute({
@@ -290,6 +298,7 @@ export const scoringRoutes = {
     input: z.object({}),
     output: z.string().describe("the paper test (application/pdf), as an attachment"),
     access: "results",
+    failure: "retrieveTestFailure",
     summary: "The paper test of candidate test {id} as its evaluator scores it (spec §2)",
   }),
 } as const;

@@ -65,6 +65,7 @@ export const verifyRoutes = {
     input: z.object({ verification_key: verificationKey }),
     output: z.object({ link: z.string() }),
     access: "public",
+    failure: "verifyFailure",
     summary: "Checks a result's verification key; answers a link to its public verification page (rate-limited per address)",
   }),
   verified: defineRoute({
@@ -74,6 +75,7 @@ export const verifyRoutes = {
     input: z.object({}),
     output: verifiedResult,
     access: "public",
+    failure: "verifyFailure",
     summary: "The public verification page's data: candidate name, test, date and level (rate-limited per address)",
   }),
 } as const;

@@ -148,6 +148,7 @@ export const schedulingRoutes = {
     input: z.object({}),
     output: schedulePage,
     access: "signedIn",
+    failure: "scheduleTimeFailure",
     summary: "The schedule-test screen's data for one assigned live or video test (testId: the assigned test's id)",
   }),
   availableTimes: defineRoute({
@@ -156,6 +157,7 @@ export const schedulingRoutes = {
     input: availableTimesInput,
     output: z.object({ availableTimes: z.array(availableTime) }),
     access: "signedIn",
+    failure: "scheduleTimeFailure",
     summary: "The 15-minute slots of a date in a zone for a live or video test, each available or not",
   }),
   schedule: defineRoute({
@@ -164,6 +166,7 @@ export const schedulingRoutes = {
     input: scheduleInput,
     output: schedulingResult,
     access: "signedIn",
+    failure: "scheduleTimeFailure",
     summary: "Book a live or video test at an available time: stored in UTC with the chosen zone and a free evaluator",
   }),
   allowCandidateScheduling: defineRoute({
@@ -172,6 +175,7 @@ export const schedulingRoutes = {
     input: z.object({ id: recordId(schedulingMessages.badAccountTestId) }),
     output: schedulingResult,
     access: "candidates",
+    failure: "assignFailure",
     summary: "Leave an unscheduled live or video test for the candidate to schedule (the administrator's option)",
   }),
 } as const;

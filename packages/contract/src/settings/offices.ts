@@ -70,6 +70,7 @@ export const officeRoutes = {
     input: z.object({ page: pageNumber }),
     output: officeListOutput,
     access: "offices",
+    failure: "listLoadFailure",
     summary: "Offices of the caller's account, 20 a page by name (an office administrator sees their own office)",
   }),
   get: defineRoute({
@@ -79,6 +80,7 @@ export const officeRoutes = {
     input: z.object({}),
     output: officeDetail,
     access: "offices",
+    failure: "listLoadFailure",
     summary: "One office with its counts and what the caller may do with it (office detail page)",
   }),
   edit: defineRoute({
@@ -87,6 +89,7 @@ export const officeRoutes = {
     input: officeEditInput,
     output: z.object({ success: z.boolean(), id: z.number().int(), message: z.string() }),
     access: "offices",
+    failure: "genericSaveFailure",
     summary: "Create an office (without id; account administrators) or rename it and set Billed Individually",
   }),
   delete: defineRoute({
@@ -95,6 +98,7 @@ export const officeRoutes = {
     input: z.object({ id: officeId }),
     output: z.object({ success: z.boolean(), message: z.string() }),
     access: "manageOffices",
+    failure: "generic",
     summary: "Delete an office that has no historical data (422 otherwise)",
   }),
 } as const;

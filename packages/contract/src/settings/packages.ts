@@ -91,6 +91,7 @@ export const testGroupRoutes = {
     input: z.object({ officeId: listOfficeId, page: pageNumber }),
     output: testGroupList,
     access: "packages",
+    failure: "listLoadFailure",
     summary: "Test groups at account level (no officeId) or of one office (with the account's global groups), 20 a page, and the account's tests",
   }),
   get: defineRoute({
@@ -100,6 +101,7 @@ export const testGroupRoutes = {
     input: z.object({}),
     output: testGroupDetail,
     access: "packages",
+    failure: "listLoadFailure",
     summary: "One test group with the tests to choose from, for the edit form",
   }),
   edit: defineRoute({
@@ -108,6 +110,7 @@ export const testGroupRoutes = {
     input: testGroupEditInput,
     output: z.object({ success: z.boolean(), id: z.number().int(), message: z.string() }),
     access: "packages",
+    failure: "genericSaveFailure",
     summary: "Create (without id) or update a test group at account level or in an office",
   }),
   delete: defineRoute({
@@ -116,6 +119,7 @@ export const testGroupRoutes = {
     input: z.object({ id: testGroupId }),
     output: z.object({ success: z.boolean(), message: z.string() }),
     access: "packages",
+    failure: "generic",
     summary: "Delete a test group (batteries already assigned from it keep their tests)",
   }),
 } as const;

@@ -30,6 +30,7 @@ export const proctorServiceRoutes = {
     input: z.object({}),
     output: proctorSettings,
     access: "proctorSettings",
+    failure: "listLoadFailure",
     summary: "The account's proctor service settings",
   }),
   edit: defineRoute({
@@ -43,6 +44,7 @@ export const proctorServiceRoutes = {
     }),
     output: z.object({ success: z.boolean(), message: z.string().optional() }),
     access: "proctorSettings",
+    failure: "proctorSettingsSaveFailure",
     summary: "Save the account's proctor service settings",
   }),
 } as const;

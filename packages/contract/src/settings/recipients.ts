@@ -105,6 +105,7 @@ export const recipientRoutes = {
     input: z.object({ officeId: listOfficeId, page: pageNumber }),
     output: recipientList,
     access: "resultRecipients",
+    failure: "listLoadFailure",
     summary: "Result recipients at account level (no officeId) or of one office (with the account's global recipients), 20 a page",
   }),
   get: defineRoute({
@@ -114,6 +115,7 @@ export const recipientRoutes = {
     input: z.object({}),
     output: recipientDetail,
     access: "resultRecipients",
+    failure: "listLoadFailure",
     summary: "One result recipient, for the edit form",
   }),
   edit: defineRoute({
@@ -122,6 +124,7 @@ export const recipientRoutes = {
     input: recipientEditInput,
     output: z.object({ success: z.boolean(), id: z.number().int(), message: z.string() }),
     access: "resultRecipients",
+    failure: "genericSaveFailure",
     summary: "Create (without id) or update a result recipient at account level or in an office",
   }),
   delete: defineRoute({
@@ -130,6 +133,7 @@ export const recipientRoutes = {
     input: z.object({ id: recipientId }),
     output: z.object({ success: z.boolean(), message: z.string() }),
     access: "resultRecipients",
+    failure: "generic",
     summary: "Delete a result recipient",
   }),
 } as const;

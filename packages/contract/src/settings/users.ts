@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { defineRoute } from "../route.js";
-import { passwordProblem } from "../auth/password-rules.js";
+import { PASSWORD_MAX_LENGTH, passwordProblem } from "../auth/password-rules.js";
 import { flag, pageNumber, recordId, optionalRecordId } from "./fields.js";
 import { listMessages, listOfficeId, looksLikeEmailAddress, requiredText } from "./lists.js";
 
 /** Field maxima of the user form (spec §5, §9). */
 export const USER_NAME_MAX = 25;
 export const USER_EMAIL_MAX = 125;
-export const USER_PASSWORD_MAX = 25;
+export const USER_PASSWORD_MAX = PASSWORD_MAX_LENGTH;
 
 /**
  * What the testing user routes answer, word for word. The server sends each with the i18n key
@@ -22,7 +22,7 @@ export const userMessages = {
   emailTooLong: `Email Address must be at most ${USER_EMAIL_MAX} characters.`,
   emailInvalid: listMessages.emailInvalid,
   passwordTooLong: `Password must be at most ${USER_PASSWORD_MAX} characters.`,
-  passwordTooWeak: "Use at least 8 characters with three of: upper case, lower case, numbers and symbols.",
+  passwordTooWeak: "Use 8 to 25 characters with three of: upper case, lower case, numbers and symbols.",
   passwordNotText: "The field password must be text.",
   emailTaken: "A user with this email address already exists.",
   notOwnPassword: "Users change only their own password. Point them to the password reset page instead.",
@@ -95,6 +95,7 @@ export const testingUserRoutes = {
     input: z.object({ officeId: listOfficeId, page: pageNumber }),
     output: testingUserList,
     access: "users",
+    failure: "listLoadFailure",
     summary: "Testing users at account level (no officeId; account administrators) or of one office, 20 a page by name",
   }),
   get: defineRoute({
@@ -104,6 +105,7 @@ export const testingUserRoutes = {
     input: z.object({}),
     output: testingUserRow,
     access: "users",
+    failure: "listLoadFailure",
     summary: "One testing user, for the edit form",
   }),
   edit: defineRoute({
@@ -112,6 +114,7 @@ export const testingUserRoutes = {
     input: testingUserEditInput,
     output: z.object({ success: z.boolean(), id: z.number().int(), message: z.string() }),
     access: "users",
+    failure: "genericSaveFailure",
     summary: "Create (without id) or update a testing user at account level or in an office",
   }),
   delete: defineRoute({
@@ -120,6 +123,7 @@ export const testingUserRoutes = {
     input: z.object({ id: userId }),
     output: z.object({ success: z.boolean(), message: z.string(), deactivated: z.boolean() }),
     access: "users",
+    failure: "generic",
     summary: "Delete a testing user; one with history (tests they assigned) is deactivated instead",
   }),
 } as const;

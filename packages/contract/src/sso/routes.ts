@@ -28,6 +28,7 @@ export const ssoRoutes = {
     input: z.object({ email_address: z.string().trim().max(125).optional(), next: z.string().max(2000).optional() }),
     output: successOutput,
     access: "public",
+    failure: "generic",
     summary: "Begin single sign-on for an address of an allowed domain: a redirect (303) to the provider",
   }),
   callback: defineRoute({
@@ -42,6 +43,7 @@ export const ssoRoutes = {
     }),
     output: successOutput,
     access: "public",
+    failure: "generic",
     summary: "The provider's answer: signs in the user linked to the identity, or by its verified email; a redirect (303)",
   }),
 } as const;

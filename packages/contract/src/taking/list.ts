@@ -110,6 +110,7 @@ export const testListRoutes = {
     input: z.object({}),
     output: testListView,
     access: "tests",
+    failure: "listLoadFailure",
     summary: "The caller's Take a Test list: takable, upcoming, schedulable, purchasable and missed tests over all their employers",
   }),
   chooseAccount: defineRoute({
@@ -119,6 +120,7 @@ export const testListRoutes = {
     input: z.object({}),
     output: chooseAccountView,
     access: "tests",
+    failure: "generic",
     summary: "Choose Employer: the employers that assigned these tests (the caller's, still takable); 404 if any id is not the caller's",
   }),
 } as const;

@@ -70,6 +70,7 @@ export const liveRoutes = {
     input: z.object({}),
     output: testLiveView,
     access: "tests",
+    failure: "testContentFailure",
     summary: "The live/video page's data (Tests Live): the appointment, its start window and the attempt",
   }),
   startLive: defineRoute({
@@ -79,6 +80,7 @@ export const liveRoutes = {
     input: z.object({}),
     output: testContentView,
     access: "tests",
+    failure: "testContentFailure",
     summary: "Start (or resume) a live test within its window (15 minutes before the appointment until its end); answers the session's content",
   }),
   startSightTranslation: defineRoute({
@@ -88,6 +90,7 @@ export const liveRoutes = {
     input: z.object({}),
     output: testContentView,
     access: "tests",
+    failure: "testContentFailure",
     summary: "Start (or resume) a live or video test whose content has a source-language text to translate aloud, within its window",
   }),
   startVideo: defineRoute({
@@ -97,6 +100,7 @@ export const liveRoutes = {
     input: z.object({}),
     output: testContentView,
     access: "tests",
+    failure: "videoSetupFailure",
     summary: "Start (or resume) a video test within its window; answers the session's content",
   }),
 } as const;

@@ -17,6 +17,7 @@ export const takingMediaRoutes = {
     input: z.object({ item: z.string({ error: takingMessages.badItem }).min(1, takingMessages.badItem).max(64) }),
     output: z.string().describe("the item's file (image/*, audio/*, video/*), with Range support"),
     access: "tests",
+    failure: "testContentFailure",
     summary: "An item's image, audio or video of the caller's open attempt; limited plays only after grant_audio_access",
   }),
 } as const;

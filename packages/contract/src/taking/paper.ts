@@ -15,6 +15,7 @@ export const paperRoutes = {
     input: z.object({}),
     output: z.string().describe("the paper test (application/pdf), as an attachment"),
     access: "tests",
+    failure: "testContentFailure",
     summary: "The paper test as a PDF: name, candidate, access code, instructions, numbered questions",
   }),
 } as const;

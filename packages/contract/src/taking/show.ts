@@ -81,6 +81,7 @@ export const takingShowRoutes = {
     input: z.object({}),
     output: testShowView,
     access: "tests",
+    failure: "testContentFailure",
     summary: "The test page's startup data (Tests Show): method, access code, time limit, proctor steps, expiry",
   }),
 } as const;

@@ -188,6 +188,7 @@ export const takingRoutes = {
     input: z.object({}),
     output: testContentView,
     access: "tests",
+    failure: "testContentFailure",
     summary: "Start (or resume) the online attempt: pins the content version, fixes the deadline, answers the test content",
   }),
   section: defineRoute({
@@ -197,6 +198,7 @@ export const takingRoutes = {
     input: z.object({ section: positiveInt(takingMessages.badSection).optional() }),
     output: sectionView,
     access: "tests",
+    failure: "sectionFailure",
     summary: "One section (page) of the started test with the candidate's saved responses",
   }),
   save: defineRoute({
@@ -206,6 +208,7 @@ export const takingRoutes = {
     input: progressInput,
     output: saveOutput,
     access: "tests",
+    failure: "testContentFailure",
     summary: "Save answers (upsert where seq is newer) and acknowledge each item's seq; 409 after deadline + grace",
   }),
   submit: defineRoute({
@@ -215,6 +218,7 @@ export const takingRoutes = {
     input: progressInput,
     output: submitOutput,
     access: "tests",
+    failure: "submitAnswersFailure",
     summary: "Save then submit (idempotent: a repeat answers the same receipt)",
   }),
   status: defineRoute({
@@ -224,6 +228,7 @@ export const takingRoutes = {
     input: z.object({}),
     output: statusOutput,
     access: "tests",
+    failure: "testContentFailure",
     summary: "The attempt's state and the milliseconds remaining",
   }),
   requestAudio: defineRoute({
@@ -233,6 +238,7 @@ export const takingRoutes = {
     input: mediaQuery,
     output: mediaOutput,
     access: "tests",
+    failure: "grantAccessFailure",
     summary: "Plays used and allowed of an audio/video item (spends nothing)",
   }),
   grantAudio: defineRoute({
@@ -242,6 +248,7 @@ export const takingRoutes = {
     input: mediaQuery,
     output: mediaOutput,
     access: "tests",
+    failure: "grantAccessFailure",
     summary: "Spend the next play of an audio/video item, or re-confirm play N already counted (a reload)",
   }),
   heartbeat: defineRoute({
@@ -250,6 +257,7 @@ export const takingRoutes = {
     input: z.object({ id: positiveInt(takingMessages.badId).optional() }),
     output: heartbeatOutput,
     access: "tests",
+    failure: "testContentFailure",
     summary: "Keepalive during a test: records the heartbeat of the caller's open attempt, answers the time remaining",
   }),
 } as const;

@@ -51,6 +51,7 @@ export const trackRoutes = {
     input: z.object({}),
     output: candidateTrack,
     access: "candidates",
+    failure: "listLoadFailure",
     summary: "A candidate's battery with its tests and their statuses",
   }),
   update: defineRoute({
@@ -59,6 +60,7 @@ export const trackRoutes = {
     input: z.object({ candidateTrackId, completed: flag("completed") }),
     output: z.object({ success: z.boolean(), message: z.string(), messageKey: z.string() }),
     access: "candidates",
+    failure: "batteryUpdateFailure",
     summary: "Mark a battery completed (the candidate chose not to finish it), or open it again",
   }),
 } as const;

@@ -15,6 +15,7 @@ export const uploadRoutes = {
     input: z.object({}),
     output: uploadPreview,
     access: "candidates",
+    failure: "generic",
     summary: "Checks an uploaded .csv or .xlsx of candidates and tests (multipart: options, then file) and returns the preview",
   }),
   changesPreview: defineRoute({
@@ -23,6 +24,7 @@ export const uploadRoutes = {
     input: z.object({}),
     output: uploadPreview,
     access: "candidates",
+    failure: "generic",
     summary: "Checks an uploaded file of changes to existing candidates (multipart) and returns the preview",
   }),
   previewPage: defineRoute({
@@ -31,6 +33,7 @@ export const uploadRoutes = {
     input: z.object({ data: uploadKey, list: z.enum(PREVIEW_LISTS), page: z.coerce.number().int().min(1).max(100_000) }),
     output: previewPage,
     access: "candidates",
+    failure: "listLoadFailure",
     summary: "A page of a previewed upload's assignments, errors or warnings (the preview answers the first of each)",
   }),
   confirm: defineRoute({
@@ -39,6 +42,7 @@ export const uploadRoutes = {
     input: z.object({ data: uploadKey }),
     output: uploadConfirmation,
     access: "candidates",
+    failure: "generic",
     summary: "Imports the valid rows of a previewed upload in one transaction",
   }),
   downloadAssignments: defineRoute({
@@ -47,6 +51,7 @@ export const uploadRoutes = {
     input: z.object({ data: uploadKey }),
     output: z.unknown(),
     access: "candidates",
+    failure: "generic",
     summary: "assignments.xlsx: every test an imported upload assigned, with its access code",
   }),
   downloadTemplate: defineRoute({
@@ -55,6 +60,7 @@ export const uploadRoutes = {
     input: z.object({ template_type: z.enum(TEMPLATE_TYPES, { error: uploadMessages.badTemplateType }) }),
     output: z.unknown(),
     access: "candidates",
+    failure: "generic",
     summary: "An empty upload template (.xlsx) of the given type",
   }),
 };

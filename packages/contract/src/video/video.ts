@@ -106,6 +106,7 @@ export const videoRoutes = {
     input: z.object({}),
     output: videoAccessToken,
     access: "tests",
+    failure: "videoSetupFailure",
     summary: "A short-lived token that joins the candidate to their started video test's room (one room, one person, once)",
   }),
   evaluatorAccessToken: defineRoute({
@@ -115,6 +116,7 @@ export const videoRoutes = {
     input: z.object({}),
     output: videoAccessToken,
     access: "evaluatorSchedule",
+    failure: "videoPlayerFailure",
     summary: "A short-lived token that joins the evaluator to the room of a video test booked with them (one room, one person, once)",
   }),
 } as const;

@@ -44,7 +44,7 @@ describe("account activation", () => {
       expect(res.json().messageKey).toBe(messageKey);
     }
     const weak = await jsonPost(t, `/setup_account/${key}`, { password: "abc", password2: "abc" });
-    expect(weak.json().message).toBe("Use at least 8 characters with three of: upper case, lower case, numbers and symbols.");
+    expect(weak.json().message).toBe("Use 8 to 25 characters with three of: upper case, lower case, numbers and symbols.");
     const [still] = await t.ctx.db.select().from(users).where(eq(users.id, userId));
     expect(still.passwordHash).toBeNull();
 

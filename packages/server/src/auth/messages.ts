@@ -12,7 +12,7 @@ export const AUTH_MESSAGES = {
   provideAccessCode: "Please provide your access code.",
   pleaseProvidePassword: "Please provide a password.",
   passwordsMustMatch: "The passwords must match.",
-  passwordTooWeak: "Use at least 8 characters with three of: upper case, lower case, numbers and symbols.",
+  passwordTooWeak: "Use 8 to 25 characters with three of: upper case, lower case, numbers and symbols.",
   invalidKey: "This link is not valid or has expired. Please ask for a new one.",
   resetSent: "If an account uses that email address, we have sent it a link to reset the password.",
   passwordChanged: "Your password has been changed. Please sign in.",

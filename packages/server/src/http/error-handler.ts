@@ -7,7 +7,7 @@ import { pgCode } from "../db/pg-code.js";
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
     if (error instanceof ValidationError) {
-      return reply.status(400).send({ message: error.message, issues: error.issues });
+      return reply.status(400).send({ message: error.message, messageKey: error.messageKey, messageValues: error.messageValues, issues: error.issues });
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message, messageKey: error.messageKey, messageValues: error.messageValues });

@@ -1,6 +1,10 @@
-import type { RouteDef, RouteInput, RouteOutput, RouteParams, ApiError } from "@parlance/contract";
+import { specMessages, type RouteDef, type RouteInput, type RouteOutput, type RouteParams, type ApiError } from "@parlance/contract";
 
-/** A failed call: the HTTP status and the server's `{message, messageKey}`. */
+/**
+ * A failed call: the HTTP status (0: no answer) and the message to show. `ownMessage` says the
+ * server's 4xx answer said what went wrong; otherwise (5xx, no answer, an unreadable answer, a 4xx
+ * without a message) the message is the route's spec §8 failure (`route.failure`).
+ */
 export class ApiCallError extends Error {
   constructor(
     readonly status: number,
@@ -8,9 +12,16 @@ export class ApiCallError extends Error {
     readonly messageKey?: string,
     readonly issues?: ApiError["issues"],
     readonly messageValues?: ApiError["messageValues"],
+    readonly ownMessage = false,
   ) {
     super(message);
   }
+}
+
+/** The route's spec §8 failure message, with its i18n key. */
+function routeFailure(route: RouteDef, status: number): ApiCallError {
+  const key = route.failure ?? "generic";
+  return new ApiCallError(status, specMessages[key], `specMessages.${key}`);
 }
 
 function fillPath(path: string, params: Record<string, unknown> | undefined): string {
@@ -34,9 +45,6 @@ export interface CallOptions {
 
 /** Browsers refuse a keepalive request whose body is over 64 KiB. */
 const KEEPALIVE_MAX_CHARS = 60_000;
-
-const unreachable = () => new ApiCallError(0, "The server could not be reached. Check your connection and try again.", "errors.network");
-const noAnswerInTime = () => new ApiCallError(0, "The server did not answer in time.", "errors.network");
 
 /**
  * The one typed way the web app calls the server: paths, methods and payload types come from the
@@ -80,17 +88,19 @@ export async function call<R extends RouteDef>(
     try {
       res = await (init.fetch ?? fetch)(url, options);
     } catch (err) {
-      if (timedOut) throw noAnswerInTime();
+      if (timedOut) throw routeFailure(route, 0);
       if (init.signal?.aborted || (err as Error).name === "AbortError") throw err;
-      throw unreachable();
+      throw routeFailure(route, 0);
     }
     const body = (await res.json().catch(() => null)) as unknown;
-    if (timedOut) throw noAnswerInTime();
+    if (timedOut) throw routeFailure(route, 0);
     if (!res.ok) {
       const e = (body ?? {}) as Partial<ApiError>;
-      throw new ApiCallError(res.status, e.message ?? "An error occurred.", e.messageKey ?? (e.message ? undefined : "errors.generic"), e.issues, e.messageValues);
+      // A 5xx says nothing the person can act on (the server hides its details): the route's own words.
+      if (res.status >= 500 || typeof e.message !== "string" || !e.message) throw routeFailure(route, res.status);
+      throw new ApiCallError(res.status, e.message, e.messageKey, e.issues, e.messageValues, true);
     }
-    if (body === null) throw new ApiCallError(res.status, "The server's answer could not be read.", "errors.badBody");
+    if (body === null) throw routeFailure(route, res.status);
     return body as RouteOutput<R>;
   } finally {
     clearTimeout(timer);

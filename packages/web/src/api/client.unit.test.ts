@@ -36,7 +36,8 @@ describe("call options", () => {
     await vi.advanceTimersByTimeAsync(1);
     const err = await result;
     expect(err).toBeInstanceOf(ApiCallError);
-    expect(err).toMatchObject({ status: 0, messageKey: "errors.network" });
+    // No answer: the route's spec §8 failure message (save_progress: test content).
+    expect(err).toMatchObject({ status: 0, message: "An error occurred while accessing test content.", messageKey: "specMessages.testContentFailure" });
   });
 
   it("signal: the caller's cancel is thrown as an AbortError, not a failure", async () => {
@@ -53,5 +54,18 @@ describe("call options", () => {
     const urls: string[] = [];
     await call(takingRoutes.submit, body(1), { id: 5 }, { fetch: async (url) => (urls.push(url), ok()) });
     expect(urls).toEqual(["/api/test_content/submit_test/5"]);
+  });
+
+  it("a 5xx, a 4xx without a message, an unreadable answer and no answer give the route's spec §8 message; a 4xx's own message stays", async () => {
+    const answer = (status: number, body: string) => async () => new Response(body, { status, headers: { "content-type": "application/json" } });
+    const failureOf = (fetchFn: FetchLike) => call(takingRoutes.submit, body(1), { id: 5 }, { fetch: fetchFn }).catch((e: unknown) => e as ApiCallError);
+    const spec = { message: "An error occurred while submitting your test answers.", messageKey: "specMessages.submitAnswersFailure", ownMessage: false };
+    expect(await failureOf(answer(500, JSON.stringify({ message: "An error occurred.", messageKey: "errors.generic" })))).toMatchObject({ status: 500, ...spec });
+    expect(await failureOf(answer(502, "<html>Bad gateway</html>"))).toMatchObject({ status: 502, ...spec });
+    expect(await failureOf(answer(404, "{}"))).toMatchObject({ status: 404, ...spec });
+    expect(await failureOf(answer(200, "not json"))).toMatchObject({ status: 200, ...spec });
+    expect(await failureOf(() => Promise.reject(new TypeError("Failed to fetch")))).toMatchObject({ status: 0, ...spec });
+    const own = await failureOf(answer(409, JSON.stringify({ message: "The time for this test is over.", messageKey: "taking.messages.timeOver" })));
+    expect(own).toMatchObject({ status: 409, message: "The time for this test is over.", messageKey: "taking.messages.timeOver", ownMessage: true });
   });
 });

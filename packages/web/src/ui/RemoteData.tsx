@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { Alert, Box, Button, Paper, Skeleton, Stack, Text, VisuallyHidden } from "@mantine/core";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "../i18n";
+import { ApiCallError } from "../api/client";
+import { useApiErrorText } from "./useApiErrorText";
 
 interface RemoteDataProps<T> {
   query: UseQueryResult<T, unknown>;
@@ -14,16 +16,17 @@ interface RemoteDataProps<T> {
   renderError?: (error: unknown) => ReactNode | undefined;
   /** Skeleton rows while loading. */
   skeletonRows?: number;
-  /** The standard error state's title, when the screen has a message of its own for it. */
+  /** The standard error state's title, when the screen has a message of its own for it; otherwise the route's spec §8 failure (or the server's own 4xx message). */
   errorTitle?: string;
 }
 
 /**
- * The four states of remote data (spec §4): loading, failed ('Some kind of error occurred' with a
- * retry), empty and loaded. While a new page loads over the old one the old stays, marked busy.
+ * The four states of remote data (spec §4): loading, failed (the route's §8 failure, for lists 'Some
+ * kind of error occurred', with a retry), empty and loaded. While a new page loads over the old one the old stays, marked busy.
  */
 export function RemoteData<T>({ query, children, isEmpty, empty, renderError, skeletonRows = 3, errorTitle }: RemoteDataProps<T>) {
   const { t } = useTranslation();
+  const errorText = useApiErrorText();
   if (query.isPending) {
     return (
       <Stack gap="xs" role="status" aria-live="polite">
@@ -38,7 +41,7 @@ export function RemoteData<T>({ query, children, isEmpty, empty, renderError, sk
     const special = renderError?.(query.error);
     if (special !== undefined) return <>{special}</>;
     return (
-      <Alert color="red" variant="light" role="alert" title={errorTitle ?? t("specMessages.listLoadFailure")}>
+      <Alert color="red" variant="light" role="alert" title={errorTitle ?? (query.error instanceof ApiCallError ? errorText(query.error) : t("specMessages.listLoadFailure"))}>
         <Button variant="white" color="red" size="xs" mt="xs" onClick={() => void query.refetch()} loading={query.isFetching}>
           {t("ui.retry")}
         </Button>

@@ -37,7 +37,7 @@ export function useFailureText(): (err: unknown, fallback: AvailabilityMessage) 
   const errorText = useApiErrorText(catalogs);
   return useCallback(
     (err: unknown, fallback: AvailabilityMessage) =>
-      err instanceof ApiCallError && err.status > 0 && err.messageKey !== "errors.generic" && err.messageKey !== "errors.badBody"
+      err instanceof ApiCallError && err.ownMessage
         ? errorText(err)
         : t(`availability.messages.${fallback}`),
     [errorText, t],

@@ -53,8 +53,8 @@ export default function ContactPage() {
       setMessage("");
       setTopic("");
     } catch (err) {
-      const text = errorText(err);
-      setFormError(text === t("specMessages.generic") ? t("contact.messages.failed") : text);
+      // The route's §8 failure ('An error occurred while attempting to send your message.') or the server's own message.
+      setFormError(errorText(err));
     } finally {
       setBusy(false);
     }

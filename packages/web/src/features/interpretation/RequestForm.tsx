@@ -100,8 +100,8 @@ export function RequestForm() {
       setKey(newKey());
       setSent(true);
     } catch (err) {
-      const message = errorText(err);
-      setFormError(message === t("specMessages.generic") ? t("interpretation.messages.failed", { defaultValue: interpretationMessages.failed }) : message);
+      // The route's §8 failure ('Your request could not be submitted.') or the server's own message.
+      setFormError(errorText(err));
     } finally {
       setBusy(false);
     }

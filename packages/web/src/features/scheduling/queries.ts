@@ -72,7 +72,7 @@ export function useFailureText(): (err: unknown, fallback: SchedulingMessage) =>
   const errorText = useApiErrorText(catalogs);
   return useCallback(
     (err: unknown, fallback: SchedulingMessage) =>
-      err instanceof ApiCallError && err.status > 0 && err.messageKey !== "errors.generic" && err.messageKey !== "errors.badBody"
+      err instanceof ApiCallError && err.ownMessage
         ? errorText(err)
         : t(`scheduling.messages.${fallback}`),
     [errorText, t],

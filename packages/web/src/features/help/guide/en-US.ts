@@ -103,7 +103,7 @@ const content: GuideContent = {
       title: "Your account",
       body: [
         "1. Open the menu with your name at the top right and choose Edit Profile.",
-        "2. Change your email address, or enter a new password twice (at least 8 characters with three of: upper case, lower case, numbers and symbols).",
+        "2. Change your email address, or enter a new password twice (8 to 25 characters with three of: upper case, lower case, numbers and symbols).",
         "3. Enter your current password and choose Update.",
       ],
     },

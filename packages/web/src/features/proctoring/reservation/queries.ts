@@ -91,7 +91,7 @@ export function useFailureText(): (err: unknown, fallback?: ReservationMessage) 
   const errorText = useApiErrorText(catalogs);
   return useCallback(
     (err: unknown, fallback: ReservationMessage = "failure") =>
-      err instanceof ApiCallError && err.status > 0 && err.messageKey !== "errors.generic" && err.messageKey !== "errors.badBody"
+      err instanceof ApiCallError && err.ownMessage
         ? errorText(err)
         : t(`proctorReservation.messages.${fallback}`),
     [errorText, t],

@@ -125,7 +125,7 @@ function UserForm({ level, user }: { level: ListLevel; user?: TestingUserRow }) 
                 maw={fieldWidth(45)}
                 description={
                   <>
-                    {t("settingsLists.users.form.passwordGuidance")} {t("settingsLists.users.form.passwordRules")}
+                    {t("settingsLists.users.form.passwordGuidance")}
                     {!isNew && ` ${t("settingsLists.users.form.keepPassword")}`}
                   </>
                 }

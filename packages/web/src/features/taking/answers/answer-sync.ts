@@ -36,6 +36,8 @@ export interface AnswerSnapshot {
 
 /** Spec §4/§9: "autosave 5 seconds after due". */
 export const AUTOSAVE_DELAY_MS = 5_000;
+/** Tries of a failing submit_test (network, server) before the candidate sees §8's message and can retry: never spin for ever. */
+export const SUBMIT_TRIES = 2;
 /** Waits between retries after a failed save; the last repeats. */
 export const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 15_000];
 
@@ -59,6 +61,7 @@ export class AnswerSync {
   private secondsBase = 0;
   private openedAt = 0;
   private submission: Promise<SubmitOutput> | null = null;
+  private submitting = false; // the answers are not "all saved" until the submit is recorded
   private submitted = false;
   private retryWaiters: (() => void)[] = [];
   private listeners = new Set<() => void>();
@@ -162,14 +165,22 @@ export class AnswerSync {
    * same receipt, so a submit whose answer was lost is simply made again.
    */
   submit = (secondsTaken: number): Promise<SubmitOutput> => {
-    this.submission ??= this.submitUntilRecorded(secondsTaken).catch((err: unknown) => {
-      this.submission = null;
-      throw err;
-    });
+    this.submission ??= this.submitUntilRecorded(secondsTaken)
+      .catch((err: unknown) => {
+        this.submission = null;
+        throw err;
+      })
+      .finally(() => {
+        this.submitting = false;
+        this.notify();
+      });
     return this.submission;
   };
 
   private async submitUntilRecorded(secondsTaken: number): Promise<SubmitOutput> {
+    this.submitting = true;
+    this.notify();
+    let tries = 0;
     await this.loading;
     await this.flush();
     for (;;) {
@@ -199,6 +210,7 @@ export class AnswerSync {
           throw err;
         }
         this.failed(err);
+        if (++tries >= SUBMIT_TRIES) throw err;
         await this.waitForRetry();
       }
     }
@@ -370,7 +382,7 @@ export class AnswerSync {
     const failure = this.failure;
     const status: SaveStatus = failure ? "error" : this.networkDown || !this.env.isOnline() ? "offline" : pending > 0 || this.inFlight ? "saving" : "saved";
     return {
-      status: this.submitted ? "saved" : status,
+      status: this.submitted ? "saved" : this.submitting && status === "saved" ? "saving" : status,
       pending,
       lastSavedAt: this.lastSavedAt,
       remainingMs: this.remaining?.ms ?? null,

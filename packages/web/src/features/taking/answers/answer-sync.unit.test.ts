@@ -1,8 +1,8 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AnswerSync, AUTOSAVE_DELAY_MS, type Environment } from "./answer-sync";
+import { AnswerSync, AUTOSAVE_DELAY_MS, SUBMIT_TRIES, type Environment } from "./answer-sync";
 import { attemptKey, MemoryAnswers, openLocalAnswers } from "./local-answers";
-import { fetchTransport, SAVE_TIMEOUT_MS, type ProgressBody } from "./transport";
+import { fetchTransport, SaveFailure, SAVE_TIMEOUT_MS, type ProgressBody } from "./transport";
 
 /**
  * The sending rules against a fake server behind a fake fetch, with the real IndexedDB code on
@@ -294,26 +294,53 @@ describe("AnswerSync", () => {
     expect(server.calls).toEqual([expect.objectContaining({ keepalive: true })]);
   });
 
-  it("submits what is unsent, waits out a lost network, and a repeat gets the same receipt", async () => {
+  it("submits what is unsent; a lost network fails the submit within seconds (spec §8), and a retry gets the same receipt", async () => {
     const { sync, server, environment } = makeSync();
     await sync.start();
     sync.set("q1", "a");
     server.mode = "down";
-    const submitting = sync.submit(120);
+    environment.goOffline();
+    const submitting = sync.submit(120).catch((e: unknown) => e);
     await settle();
     expect(sync.getSnapshot().status).toBe("offline");
     await vi.advanceTimersByTimeAsync(3_000);
+    const failure = await submitting;
+    expect(failure).toBeInstanceOf(SaveFailure);
+    expect(failure).toMatchObject({ kind: "network", message: "An error occurred while submitting your test answers.", messageKey: "specMessages.submitAnswersFailure" });
+    expect(server.calls.filter((c) => c.url.includes("submit_test"))).toHaveLength(SUBMIT_TRIES);
     server.mode = "up";
     environment.goOnline();
-    const receipt = await submitting;
+    const receipt = await sync.submit(120);
     expect(receipt.receipt).toBe("receipt-of-a");
+    // Back online the unsent answer went out (by save or with the submit): the server holds it.
+    expect(server.held.get("q1")!.response).toBe("a");
     const submits = server.calls.filter((c) => c.url.includes("submit_test"));
-    expect(submits.at(-1)!.body).toMatchObject({ id: 77, candidate_test_items: [{ id: "q1", response: "a" }], seconds_taken: 120 });
+    expect(submits.at(-1)!.body).toMatchObject({ id: 77, seconds_taken: 120 });
     expect(await sync.submit(120)).toEqual(receipt);
     expect(sync.getSnapshot()).toMatchObject({ status: "saved", pending: 0 });
     // Recorded on the server: the browser's copy is gone.
     await settle();
     expect((await (await openLocalAnswers(key)).load()).answers).toEqual([]);
+  });
+
+  it("a submit that keeps answering 500 fails with the spec's message, and never reads as saved while it is pending", async () => {
+    const { sync, server } = makeSync();
+    await sync.start();
+    sync.set("q1", "a");
+    await sync.flush();
+    expect(sync.getSnapshot()).toMatchObject({ status: "saved", pending: 0 });
+    server.mode = "500";
+    const seen: string[] = [];
+    sync.subscribe(() => seen.push(sync.getSnapshot().status));
+    const submitting = sync.submit(60).catch((e: unknown) => e);
+    await settle();
+    expect(sync.getSnapshot().status).toBe("saving");
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await submitting).toMatchObject({ kind: "server", message: "An error occurred while submitting your test answers." });
+    // Saved (the answers are) only once the submit has ended, not while it was pending.
+    expect(seen.slice(0, -1)).not.toContain("saved");
+    server.mode = "up";
+    expect((await sync.submit(60)).receipt).toBe("receipt-of-a");
   });
 
   it("keeps answers in memory when IndexedDB is refused, and says so", async () => {

@@ -43,7 +43,7 @@ export interface Transport {
 function failure(err: unknown): unknown {
   if (!(err instanceof ApiCallError)) return err;
   const { status, message, messageKey } = err;
-  if (status === 0) return new SaveFailure("network", 0, message, "errors.network");
+  if (status === 0) return new SaveFailure("network", 0, message, messageKey);
   if (status < 400 || status >= 500 || status === 429 || status === 408) return new SaveFailure("server", status, message, messageKey);
   if ((status === 409 || status === 422) && messageKey && TIME_OVER_KEYS.has(messageKey)) return new SaveFailure("timeOver", status, message, messageKey);
   return new SaveFailure("rejected", status, message, messageKey);

@@ -32,7 +32,7 @@ export function LoadError({ error, onRetry, retrying }: { error: unknown; onRetr
 export function useReason(error: unknown): string | null {
   const { t } = useTranslation();
   const text = useApiErrorText();
-  if (!(error instanceof ApiCallError) || error.status >= 500) return null;
+  if (!(error instanceof ApiCallError) || !error.ownMessage) return null;
   const said = text(error);
   return said === t("takingFlow.errors.accessFailure") ? null : said;
 }
