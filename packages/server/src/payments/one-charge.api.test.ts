@@ -48,6 +48,7 @@ describe(`an invoice paid at once by many (${testDatabaseKind})`, () => {
     for (const c of confirms.filter((c) => c.statusCode !== 200)) {
       expect(c.statusCode).toBe(400);
       expect(c.json().message).toBe("You cannot confirm this PaymentIntent because it has a status of succeeded.");
+      expect(c.json().messageKey).toBe("payments.errors.alreadyPaid");
     }
     expect(await ledgerOf(t, item)).toEqual({ processor: { charges: 1, charged: 1500, refunded: 0 }, ours: { settled: 1, charged: 1500, refunded: 0 } });
     const [row] = await t.ctx.db.select({ balance: invoices.balanceCents, paidOn: invoices.paidOn }).from(invoices).where(eq(invoices.id, inv.id));
@@ -84,7 +85,7 @@ describe(`an invoice paid at once by many (${testDatabaseKind})`, () => {
     await t.ctx.db.update(testProcessorIntents).set({ status: "succeeded" }).where(eq(testProcessorIntents.id, start.chargeIdentifier));
     const again = await post(`/api/invoices/${inv.id}/pay`, {}, admin);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ message: "This has already been paid.", messageKey: "payments.messages.alreadyPaid" });
+    expect(again.json()).toMatchObject({ message: "This has already been paid.", messageKey: "payments.errors.alreadyPaid" });
     const [p] = await t.ctx.db.select().from(payments).where(eq(payments.id, start.paymentId));
     expect(p!.settledAt).not.toBeNull();
     expect((await ledgerOf(t, `invoice:${inv.id}`)).ours.settled).toBe(1);

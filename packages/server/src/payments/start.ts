@@ -26,7 +26,7 @@ export interface StartCardPayment {
 /** The advisory lock namespace of debts; the second key is the hash of the debt's item id. */
 const DEBT_LOCK = 240_124;
 
-export const alreadyPaid = () => new HttpError(409, paymentMessages.alreadyPaid, "payments.messages.alreadyPaid");
+export const alreadyPaid = () => new HttpError(409, paymentMessages.alreadyPaid, "payments.errors.alreadyPaid");
 
 /** Payments not settled that may still take money for any of these debts. */
 async function openPaymentsOf(tx: Tx, ids: string[]): Promise<PaymentRow[]> {
