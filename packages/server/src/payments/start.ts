@@ -103,6 +103,9 @@ export async function startCardPayment(ctx: Ctx, scope: Scope | null, input: Sta
   const ids = [...new Set(items.map((i) => i.id))].sort();
   const started = await ctx.db.transaction(async (tx): Promise<Started> => {
     const txCtx: Ctx = { config: ctx.config, db: tx };
+    // Payers of one debt wait their turn (one processor round trip each) rather than fail at the
+    // request's 5 s statement limit; SET LOCAL ends with this transaction.
+    await tx.execute(sql`set local statement_timeout = '20s'`);
     for (const id of ids) await tx.execute(sql`select pg_advisory_xact_lock(${DEBT_LOCK}, hashtext(${id}))`);
     const processor = paymentProcessor(txCtx);
     let reuse: PaymentRow | null = null;
