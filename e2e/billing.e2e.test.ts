@@ -70,6 +70,10 @@ describe("billing", () => {
     await expectAccessible(anon, "anonymous invoice payment, declined");
     expect(await anon.getByTestId("invoice-balance").innerText()).toBe("$330.00");
 
+    // The account's administrator opens the card form of the same invoice meanwhile: one intent for both.
+    await page.getByRole("button", { name: "Pay by card" }).click();
+    await page.getByLabel("Card number").waitFor();
+
     await payWith(anon, "4242 4242 4242 4242", "$330.00");
     await anon.waitForURL(/\/confirmation$/);
     await anon.getByRole("heading", { level: 1, name: "Payment received" }).waitFor();
@@ -77,6 +81,11 @@ describe("billing", () => {
     expect(await anon.getByText("Balance now: $0.00").isVisible()).toBe(true);
     await expectAccessible(anon, "invoice payment confirmation");
     await payer.close();
+
+    // The administrator's form, still open, cannot charge the invoice a second time: "already paid".
+    await payWith(page, "4242 4242 4242 4242", "$330.00");
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "This has already been paid." }).isVisible()).toBe(true);
+    await expectAccessible(page, "invoice, already paid");
 
     // The account's user sees it paid.
     await page.reload();

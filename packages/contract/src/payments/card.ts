@@ -21,6 +21,7 @@ export const paymentMessages = {
   badPayment: "The payment id must be a positive whole number.",
   paymentNotFound: "That payment was not found.",
   notPaid: "The payment has not gone through.",
+  alreadyPaid: "This has already been paid.",
   badSetup: "The card setup id is not valid.",
   setupNotFound: "That card setup was not found.",
   noCardOnFile: "There is no card on file.",

@@ -21,6 +21,11 @@ export interface FeeSource {
   kind: "tests" | "proctoring" | "invoice" | "translation" | (string & {});
   /** Unpaid fee line items the scope may pay (tenant-scoped; [] if none). */
   list(tx: Tx, scope: Scope): Promise<FeeLineItem[]>;
+  /**
+   * Of these item ids, the ones still owed now. Asked under the lock of the debts when a payment
+   * starts (payments/start.ts): a debt that is no longer owed is "already paid", never charged again.
+   */
+  outstanding(tx: Tx, itemIds: string[]): Promise<string[]>;
   /** Called once, inside the settling transaction, when the payment succeeded. Idempotent. */
   settle(tx: Tx, itemIds: string[], payment: { id: number; amountCents: number }): Promise<void>;
 }

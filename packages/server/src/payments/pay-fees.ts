@@ -5,7 +5,7 @@ import type { Scope } from "../auth/scope.js";
 import { accounts } from "../db/schema.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import { listFees, type FeeLineItem } from "./fees.js";
-import { cancelAbandoned, startCardPayment } from "./service.js";
+import { startCardPayment } from "./start.js";
 import { testItemId } from "./tests-source.js";
 import "./tests-source.js";
 
@@ -47,7 +47,6 @@ export async function startFeePayment(ctx: Ctx, scope: Scope, input: { itemIds: 
   const accountIds = new Set(chosen.map((i) => i.accountId));
   const accountId = chosen[0]!.accountId;
   if (accountIds.size !== 1 || accountId === undefined) throw badRequest(paymentMessages.mixedAccounts, "payments.errors.mixedAccounts");
-  await cancelAbandoned(ctx, scope.userId, ids);
   const description = chosen.map((i) => i.description).join(", ").slice(0, 200);
   return startCardPayment(ctx, scope, { items: chosen, description, accountId, payerUserId: scope.userId });
 }

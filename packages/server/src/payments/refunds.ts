@@ -22,29 +22,29 @@ async function refundedCents(tx: Tx, paymentId: number): Promise<number> {
 
 /**
  * POST /api/payments/refund (provider staff, permission refunds): refunds part or all of a settled
- * payment through its processor (which refuses more than is left of it); the refund row and the
- * audit line are then written together.
+ * payment. The payment row is locked while what was refunded is read, checked and the refund made,
+ * so refunds at once cannot pass the payment together; the processor (which refuses more than is
+ * left of the charge) is asked on the transaction's handle with an Idempotency-Key of the payment,
+ * the amount refunded before and this amount, so a retried request never refunds twice.
  */
 export async function refundPayment(ctx: Ctx, scope: Scope, input: { paymentId: number; amountCents: number; reason: string }) {
-  const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, input.paymentId));
-  if (!payment) throw new HttpError(404, paymentMessages.paymentNotFound, "payments.errors.paymentNotFound");
-  if (payment.state !== "succeeded" || !payment.settledAt) throw new HttpError(409, paymentMessages.notRefundable, "payments.errors.notRefundable");
-  const already = await refundedCents(ctx.db, payment.id);
-  if (input.amountCents > payment.amountCents - already) throw badRequest(paymentMessages.badRefund, "payments.errors.badRefund");
-  const processor = paymentProcessor(ctx);
-  if (processor.kind !== payment.processor) throw new HttpError(409, paymentMessages.processorUnavailable, "payments.errors.processorUnavailable");
-  // The processor is asked outside any transaction (it may call back); it refuses more than is left.
-  const refund = await processorCall(() =>
-    processor.refund({
-      paymentIntentId: payment.processorIntentId,
-      amountCents: input.amountCents,
-      metadata: { paymentId: String(payment.id) },
-      idempotencyKey: `refund-${payment.id}-${already}-${input.amountCents}`,
-    }),
-  );
+  const processor0 = paymentProcessor(ctx);
   return ctx.db.transaction(async (tx) => {
-    await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, payment.id)).for("update");
-    const before = await refundedCents(tx, payment.id);
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
+    if (!payment) throw new HttpError(404, paymentMessages.paymentNotFound, "payments.errors.paymentNotFound");
+    if (payment.state !== "succeeded" || !payment.settledAt) throw new HttpError(409, paymentMessages.notRefundable, "payments.errors.notRefundable");
+    const already = await refundedCents(tx, payment.id);
+    if (input.amountCents > payment.amountCents - already) throw badRequest(paymentMessages.badRefund, "payments.errors.badRefund");
+    if (processor0.kind !== payment.processor) throw new HttpError(409, paymentMessages.processorUnavailable, "payments.errors.processorUnavailable");
+    const processor = paymentProcessor({ config: ctx.config, db: tx });
+    const refund = await processorCall(() =>
+      processor.refund({
+        paymentIntentId: payment.processorIntentId,
+        amountCents: input.amountCents,
+        metadata: { paymentId: String(payment.id) },
+        idempotencyKey: `refund-${payment.id}-${already}-${input.amountCents}`,
+      }),
+    );
     const [row] = await tx
       .insert(refunds)
       .values({
@@ -67,7 +67,7 @@ export async function refundPayment(ctx: Ctx, scope: Scope, input: { paymentId: 
       targetId: payment.id,
       details: { refundId: row.id, amountCents: input.amountCents, reason: input.reason, processorRefundId: refund.id },
     });
-    return { refundId: row.id, paymentId: payment.id, amountCents: input.amountCents, refundedCents: before + input.amountCents };
+    return { refundId: row.id, paymentId: payment.id, amountCents: input.amountCents, refundedCents: already + input.amountCents };
   });
 }
 

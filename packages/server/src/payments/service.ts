@@ -1,11 +1,11 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { paymentMessages, type CardPaymentStart, type PaymentOutcome, type PaymentState } from "@parlance/contract";
+import { eq, sql } from "drizzle-orm";
+import { paymentMessages, type PaymentOutcome, type PaymentState } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import type { Scope } from "../auth/scope.js";
 import { audit } from "../audit/audit.js";
-import { payments, type PaidItem } from "../db/schema/payments.js";
-import { badRequest, HttpError, notFound } from "../http/errors.js";
-import { feeSource, type FeeLineItem } from "./fees.js";
+import { payments } from "../db/schema/payments.js";
+import { HttpError, notFound } from "../http/errors.js";
+import { feeSource } from "./fees.js";
 import { paymentProcessor } from "./processor/types.js";
 import { processorCall } from "./processor-errors.js";
 import type { IntentStatus, ProcessorPaymentIntent } from "./processor/types.js";
@@ -13,70 +13,9 @@ import type { IntentStatus, ProcessorPaymentIntent } from "./processor/types.js"
 type Ctx = Pick<AppContext, "config" | "db">;
 type PaymentRow = typeof payments.$inferSelect;
 
-export interface StartCardPayment {
-  /** Already checked by the caller: fee line items the payer may pay, all of one account. */
-  items: FeeLineItem[];
-  description: string;
-  accountId: number;
-  payerUserId: number | null;
-}
-
-const sourceOf = (itemId: string) => itemId.slice(0, itemId.indexOf(":"));
+export const sourceOf = (itemId: string) => itemId.slice(0, itemId.indexOf(":"));
 /** The item id's prefix names its source's kind by convention: "test:1" → "tests". */
-const KIND_BY_PREFIX: Record<string, string> = { test: "tests" };
-
-/**
- * Starts a card payment (the seam's startCardPayment): a processor PaymentIntent for the items'
- * total and a `payments` row in state pending. The card form confirms the intent in the browser;
- * POST /api/payments/complete or the webhook settles it.
- */
-export async function startCardPayment(ctx: Ctx, scope: Scope | null, input: StartCardPayment): Promise<CardPaymentStart> {
-  if (input.items.length === 0) throw badRequest(paymentMessages.noItems, "payments.errors.noItems");
-  const amountCents = input.items.reduce((sum, i) => sum + i.amountCents, 0);
-  if (input.items.some((i) => !Number.isInteger(i.amountCents) || i.amountCents <= 0)) throw badRequest(paymentMessages.badItem, "payments.errors.badItem");
-  const processor = paymentProcessor(ctx);
-  const items: PaidItem[] = input.items.map((i) => ({ id: i.id, kind: i.kind, description: i.description, amountCents: i.amountCents }));
-  const purpose = [...new Set(items.map((i) => i.kind))].sort().join(",");
-  const intent = await processorCall(() =>
-    processor.createPaymentIntent({
-      amountCents,
-      currency: "usd",
-      description: input.description,
-      metadata: { accountId: String(input.accountId), items: items.map((i) => i.id).join(",").slice(0, 500) },
-    }),
-  );
-  const [row] = await ctx.db
-    .insert(payments)
-    .values({
-      accountId: input.accountId,
-      payerUserId: input.payerUserId,
-      purpose,
-      description: input.description,
-      items,
-      amountCents,
-      processor: processor.kind,
-      processorIntentId: intent.id,
-    })
-    .returning();
-  await audit(ctx, {
-    scope: scope ?? undefined,
-    actorUserId: input.payerUserId,
-    accountId: input.accountId,
-    action: "payments.start",
-    targetType: "payment",
-    targetId: row!.id,
-    details: { amountCents, items: items.map((i) => i.id), processor: processor.kind },
-  });
-  return {
-    paymentId: row!.id,
-    chargeIdentifier: intent.id,
-    clientSecret: intent.clientSecret,
-    publicKey: processor.publicKey,
-    processor: processor.kind,
-    amountCents,
-    description: input.description,
-  };
-}
+export const KIND_BY_PREFIX: Record<string, string> = { test: "tests" };
 
 const stateOf = (status: IntentStatus): PaymentState =>
   status === "succeeded" ? "succeeded" : status === "requires_action" ? "requires_action" : status === "canceled" ? "canceled" : "pending";
@@ -155,22 +94,4 @@ export async function completePayment(ctx: Ctx, scope: Scope | null, input: { pa
     if (intent.clientSecret !== input.clientSecret) throw missing();
   }
   return outcomeOf(await syncPayment(ctx, row.id, intent));
-}
-
-/** Cancels other unfinished payments of the same payer for these items (an abandoned card form). */
-export async function cancelAbandoned(ctx: Ctx, payerUserId: number, itemIds: string[]): Promise<void> {
-  const open = await ctx.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.payerUserId, payerUserId), inArray(payments.state, ["pending", "failed"]), sql`${payments.settledAt} IS NULL`));
-  for (const p of open.filter((p) => p.items.some((i) => itemIds.includes(i.id)))) {
-    const synced = await syncPayment(ctx, p.id);
-    if (synced.settledAt || synced.state === "requires_action") continue;
-    try {
-      await paymentProcessor(ctx).cancelPaymentIntent(p.processorIntentId);
-    } catch {
-      // Already canceled or finished at the processor: the row is brought up to date below.
-    }
-    await ctx.db.update(payments).set({ state: "canceled", updatedAt: sql`now()` }).where(and(eq(payments.id, p.id), sql`${payments.settledAt} IS NULL`));
-  }
 }

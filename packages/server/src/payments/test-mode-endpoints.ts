@@ -19,12 +19,16 @@ function testProcessor(ctx: AppContext, key: string): TestModeProcessor {
   return processor;
 }
 
+const paidAlready = (e: ProcessorError) => e.code === "payment_intent_unexpected_state" && e.message.endsWith("a status of succeeded.");
+
 async function asStripe<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (e) {
     if (e instanceof ProcessorError) {
       const status = e.statusCode === 404 ? 404 : e.statusCode === 402 ? 402 : 400;
+      // Another payer's card already paid this intent: the form says so in the reader's language.
+      if (paidAlready(e)) throw new HttpError(status, e.message, "payments.errors.alreadyPaid");
       // A card's refusal carries the key of its translation (Stripe's words are the en-US text).
       throw new HttpError(status, e.message, status === 402 ? processorMessageKey({ code: e.code, message: e.message }) : undefined);
     }

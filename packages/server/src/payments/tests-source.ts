@@ -53,6 +53,15 @@ export const testsFeeSource: FeeSource = {
       accountId: r.accountId,
     }));
   },
+  async outstanding(tx: Tx, itemIds: string[]): Promise<string[]> {
+    const ids = itemIds.map(assignedTestIdOf).filter((id): id is number => id !== null);
+    if (ids.length === 0) return [];
+    const rows = await tx
+      .select({ id: assignedTests.id })
+      .from(assignedTests)
+      .where(and(inArray(assignedTests.id, ids), eq(assignedTests.state, "needs_payment"), isNull(assignedTests.deletedAt), eq(assignedTests.feesWaived, false)));
+    return rows.map((r) => testItemId(r.id));
+  },
   async settle(tx: Tx, itemIds: string[]): Promise<void> {
     const ids = itemIds.map(assignedTestIdOf).filter((id): id is number => id !== null);
     if (ids.length === 0) return;

@@ -45,6 +45,8 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex("payments_processor_intent_idx").on(t.processor, t.processorIntentId),
     index("payments_account_idx").on(t.accountId, t.createdAt),
+    // The open payment of a debt is found by its item ids (items @> '[{"id": …}]'): one charge per debt.
+    index("payments_items_idx").using("gin", t.items.op("jsonb_path_ops")),
     check("payments_amount_check", sql`${t.amountCents} > 0`),
     check("payments_last4_check", sql`${t.last4} IS NULL OR ${t.last4} ~ '^[0-9]{4}$'`),
   ],
@@ -160,15 +162,23 @@ export const testProcessorIntents = pgTable(
     paymentMethodId: text("payment_method_id"),
     lastErrorMessage: text("last_error_message"),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
+    /** The Idempotency-Key it was created with: a repeat answers this intent (as Stripe does). */
+    idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("test_processor_intents_client_secret_idx").on(t.clientSecret)],
+  (t) => [index("test_processor_intents_client_secret_idx").on(t.clientSecret), uniqueIndex("test_processor_intents_idempotency_idx").on(t.idempotencyKey)],
 );
 
-export const testProcessorRefunds = pgTable("test_processor_refunds", {
-  id: text("id").primaryKey(),
-  paymentIntentId: text("payment_intent_id").notNull(),
-  amountCents: integer("amount_cents").notNull(),
-  createdAt: createdAt(),
-});
+export const testProcessorRefunds = pgTable(
+  "test_processor_refunds",
+  {
+    id: text("id").primaryKey(),
+    paymentIntentId: text("payment_intent_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    /** The Idempotency-Key it was created with: a repeat answers this refund (as Stripe does). */
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("test_processor_refunds_idempotency_idx").on(t.idempotencyKey)],
+);

@@ -1,4 +1,4 @@
-import { asc, inArray } from "drizzle-orm";
+import { and, asc, gt, inArray } from "drizzle-orm";
 import { invoicePayments, invoices } from "../../db/schema.js";
 import type { Tx } from "../../db/tx.js";
 import { audit } from "../../audit/audit.js";
@@ -53,8 +53,17 @@ export async function settleInvoices(tx: Tx, itemIds: string[], payment: { id: n
   }
 }
 
+/** The invoices of these items that still have a balance to pay. */
+export async function outstandingInvoices(tx: Tx, itemIds: string[]): Promise<string[]> {
+  const ids = itemIds.map(idOf).filter((id): id is number => id !== null);
+  if (ids.length === 0) return [];
+  const rows = await tx.select({ id: invoices.id }).from(invoices).where(and(inArray(invoices.id, ids), gt(invoices.balanceCents, 0)));
+  return rows.map((r) => invoiceItemId(r.id));
+}
+
 registerFeeSource({
   kind: "invoice",
   list: async () => [],
+  outstanding: outstandingInvoices,
   settle: settleInvoices,
 });

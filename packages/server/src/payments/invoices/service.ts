@@ -11,7 +11,7 @@ import { paymentProcessor } from "../processor/types.js";
 import { invoiceView, invoicesInScope, selectInvoices, type InvoiceRow } from "./records.js";
 import { invoicePdf } from "./document.js";
 import { invoiceItem } from "./fee-source.js";
-import { startCardPayment } from "../service.js";
+import { startCardPayment } from "../start.js";
 
 /** Invoices of the account's users (office users: their office's) and of the anonymous key. */
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import {
   testProcessorCustomers,
@@ -33,6 +33,16 @@ export function setTestModeEventReceiver(r: TestEventReceiver): void {
 
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("base64url")}`;
 const notFound = (id: string) => new ProcessorError(`No such object: '${id}'`, "resource_missing", 404);
+const intentName = (kind: "payment" | "setup") => (kind === "payment" ? "PaymentIntent" : "SetupIntent");
+const unexpectedState = (kind: "payment" | "setup", verb: string, status: string) =>
+  new ProcessorError(`You cannot ${verb} this ${intentName(kind)} because it has a status of ${status}.`, `${kind}_intent_unexpected_state`, 400);
+const idempotencyMismatch = (key: string) =>
+  new ProcessorError(
+    `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+    "idempotency_error",
+    400,
+  );
+const CONFIRMABLE = ["requires_payment_method", "requires_confirmation"];
 
 /**
  * The local default processor (DESIGN.md §7): Stripe-shaped intents kept in our own tables, Stripe's
@@ -99,15 +109,6 @@ export class TestModeProcessor implements PaymentProcessor {
     };
   }
 
-  private async update(id: string, values: Partial<IntentRow>): Promise<IntentRow> {
-    const [row] = await this.db
-      .update(testProcessorIntents)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(testProcessorIntents.id, id))
-      .returning();
-    return row!;
-  }
-
   /** Signs an event as Stripe does and delivers it to the webhook receiver (as Stripe would POST it). */
   private async emit(type: string, object: { id: string; object: string }): Promise<void> {
     if (!receiver) return;
@@ -132,6 +133,8 @@ export class TestModeProcessor implements PaymentProcessor {
 
   async createPaymentIntent(input: CreatePaymentIntent): Promise<ProcessorPaymentIntent> {
     if (!Number.isInteger(input.amountCents) || input.amountCents < 50) throw new ProcessorError("Amount must be at least $0.50 usd", "amount_too_small", 400);
+    const repeat = await this.byIdempotencyKey(input.idempotencyKey, input.amountCents);
+    if (repeat) return this.paymentIntent(repeat);
     const id = newId("pi");
     const [row] = await this.db
       .insert(testProcessorIntents)
@@ -145,10 +148,37 @@ export class TestModeProcessor implements PaymentProcessor {
         status: "requires_payment_method",
         customerId: input.customerId ?? null,
         metadata: input.metadata,
+        idempotencyKey: input.idempotencyKey ?? null,
       })
+      .onConflictDoNothing()
       .returning();
+    // Two requests with one key at once: the one that lost answers the winner's intent.
+    if (!row) return this.paymentIntent((await this.byIdempotencyKey(input.idempotencyKey, input.amountCents))!);
     if (input.paymentMethodId) return this.confirmPaymentIntent(id, input.paymentMethodId);
-    return this.paymentIntent(row!);
+    return this.paymentIntent(row);
+  }
+
+  /** Stripe's idempotent requests: a key seen before answers its first object; other parameters are refused. */
+  private async byIdempotencyKey(key: string | undefined, amountCents: number): Promise<IntentRow | null> {
+    if (!key) return null;
+    const [row] = await this.db.select().from(testProcessorIntents).where(eq(testProcessorIntents.idempotencyKey, key));
+    if (row && row.amountCents !== amountCents) throw idempotencyMismatch(key);
+    return row ?? null;
+  }
+
+  /**
+   * Moves an intent from one of `from` to new values in one statement, as Stripe does: of two
+   * confirmations at once one wins and the other is refused with the state it found.
+   */
+  private async transition(id: string, kind: "payment" | "setup", from: string[], values: Partial<IntentRow>, verb: string): Promise<IntentRow> {
+    const [row] = await this.db
+      .update(testProcessorIntents)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(and(eq(testProcessorIntents.id, id), inArray(testProcessorIntents.status, from)))
+      .returning();
+    if (row) return row;
+    const now = await this.intent(id, kind);
+    throw unexpectedState(kind, verb, now.status);
   }
 
   retrievePaymentIntent(id: string): Promise<ProcessorPaymentIntent> {
@@ -164,23 +194,22 @@ export class TestModeProcessor implements PaymentProcessor {
 
   async confirmPaymentIntent(id: string, paymentMethodId: string): Promise<ProcessorPaymentIntent> {
     const row = await this.intent(id, "payment");
-    if (row.status !== "requires_payment_method" && row.status !== "requires_confirmation") {
-      throw new ProcessorError(`You cannot confirm this PaymentIntent because it has a status of ${row.status}.`, "payment_intent_unexpected_state", 400);
-    }
+    if (!CONFIRMABLE.includes(row.status)) throw unexpectedState("payment", "confirm", row.status);
     const pm = await this.card(paymentMethodId);
     if (!pm) throw notFound(paymentMethodId);
     if (pm.behaviour === "declines" || pm.behaviour === "insufficient_funds") {
       const message = pm.behaviour === "declines" ? stripeMessages.declined : stripeMessages.insufficientFunds;
-      await this.update(id, { status: "requires_payment_method", paymentMethodId, lastErrorMessage: message });
+      await this.transition(id, "payment", CONFIRMABLE, { status: "requires_payment_method", paymentMethodId, lastErrorMessage: message }, "confirm");
       await this.emit("payment_intent.payment_failed", { id, object: "payment_intent" });
       throw new ProcessorError(message, pm.behaviour === "declines" ? "card_declined" : "insufficient_funds", 402);
     }
     if (pm.behaviour === "authenticates") {
-      const updated = await this.update(id, { status: "requires_action", paymentMethodId, lastErrorMessage: null });
+      const updated = await this.transition(id, "payment", CONFIRMABLE, { status: "requires_action", paymentMethodId, lastErrorMessage: null }, "confirm");
       await this.emit("payment_intent.requires_action", { id, object: "payment_intent" });
       return this.paymentIntent(updated);
     }
-    const updated = await this.update(id, { status: "succeeded", paymentMethodId, lastErrorMessage: null });
+    // One statement from a confirmable state: ten confirmations at once charge the card once.
+    const updated = await this.transition(id, "payment", CONFIRMABLE, { status: "succeeded", paymentMethodId, lastErrorMessage: null }, "confirm");
     await this.emit("payment_intent.succeeded", { id, object: "payment_intent" });
     return this.paymentIntent(updated);
   }
@@ -192,22 +221,19 @@ export class TestModeProcessor implements PaymentProcessor {
     if (row.status !== "requires_action") throw new ProcessorError(`This intent has a status of ${row.status}.`, "unexpected_state", 400);
     const objectType = kind === "payment" ? "payment_intent" : "setup_intent";
     if (!complete) {
-      const failed = await this.update(id, { status: "requires_payment_method", lastErrorMessage: stripeMessages.authenticationFailed });
+      const failed = await this.transition(id, kind, ["requires_action"], { status: "requires_payment_method", lastErrorMessage: stripeMessages.authenticationFailed }, "authenticate");
       await this.emit(kind === "payment" ? "payment_intent.payment_failed" : "setup_intent.setup_failed", { id, object: objectType });
       return kind === "payment" ? this.paymentIntent(failed) : this.setupIntent(failed);
     }
-    const done = await this.update(id, { status: "succeeded", lastErrorMessage: null });
+    const done = await this.transition(id, kind, ["requires_action"], { status: "succeeded", lastErrorMessage: null }, "authenticate");
     if (kind === "setup" && done.customerId && done.paymentMethodId) await this.attachPaymentMethod(done.paymentMethodId, done.customerId);
     await this.emit(kind === "payment" ? "payment_intent.succeeded" : "setup_intent.succeeded", { id, object: objectType });
     return kind === "payment" ? this.paymentIntent(done) : this.setupIntent(done);
   }
 
   async cancelPaymentIntent(id: string): Promise<ProcessorPaymentIntent> {
-    const row = await this.intent(id, "payment");
-    if (row.status === "succeeded" || row.status === "canceled") {
-      throw new ProcessorError(`You cannot cancel this PaymentIntent because it has a status of ${row.status}.`, "payment_intent_unexpected_state", 400);
-    }
-    const updated = await this.update(id, { status: "canceled" });
+    // Stripe cancels an intent that has not succeeded (nor is canceled already).
+    const updated = await this.transition(id, "payment", [...CONFIRMABLE, "requires_action", "processing", "requires_capture"], { status: "canceled" }, "cancel");
     await this.emit("payment_intent.canceled", { id, object: "payment_intent" });
     return this.paymentIntent(updated);
   }
@@ -240,14 +266,14 @@ export class TestModeProcessor implements PaymentProcessor {
     const pm = await this.card(paymentMethodId);
     if (!pm) throw notFound(paymentMethodId);
     if (pm.behaviour === "declines" || pm.behaviour === "insufficient_funds") {
-      await this.update(id, { status: "requires_payment_method", paymentMethodId, lastErrorMessage: stripeMessages.declined });
+      await this.transition(id, "setup", CONFIRMABLE, { status: "requires_payment_method", paymentMethodId, lastErrorMessage: stripeMessages.declined }, "confirm");
       await this.emit("setup_intent.setup_failed", { id, object: "setup_intent" });
       throw new ProcessorError(stripeMessages.declined, "card_declined", 402);
     }
     if (pm.behaviour === "authenticates") {
-      return this.setupIntent(await this.update(id, { status: "requires_action", paymentMethodId, lastErrorMessage: null }));
+      return this.setupIntent(await this.transition(id, "setup", CONFIRMABLE, { status: "requires_action", paymentMethodId, lastErrorMessage: null }, "confirm"));
     }
-    const updated = await this.update(id, { status: "succeeded", paymentMethodId, lastErrorMessage: null });
+    const updated = await this.transition(id, "setup", CONFIRMABLE, { status: "succeeded", paymentMethodId, lastErrorMessage: null }, "confirm");
     if (updated.customerId) await this.attachPaymentMethod(paymentMethodId, updated.customerId);
     await this.emit("setup_intent.succeeded", { id, object: "setup_intent" });
     return this.setupIntent(updated);
@@ -273,20 +299,39 @@ export class TestModeProcessor implements PaymentProcessor {
     return { id, customerId: null, card: { brand: pm.brand, last4: pm.last4 } };
   }
 
-  async refund(input: { paymentIntentId: string; amountCents: number }): Promise<ProcessorRefund> {
-    const pi = await this.intent(input.paymentIntentId, "payment");
-    if (pi.status !== "succeeded") throw new ProcessorError(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, "charge_not_refundable", 400);
-    const [{ refunded }] = (await this.db
-      .select({ refunded: sql<number>`coalesce(sum(${testProcessorRefunds.amountCents}), 0)::int` })
-      .from(testProcessorRefunds)
-      .where(eq(testProcessorRefunds.paymentIntentId, pi.id))) as [{ refunded: number }];
-    if (!Number.isInteger(input.amountCents) || input.amountCents < 1 || input.amountCents + refunded > (pi.amountCents ?? 0)) {
-      throw new ProcessorError(`Refund amount ($${(input.amountCents / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(((pi.amountCents ?? 0) - refunded) / 100).toFixed(2)})`, "amount_too_large", 400);
-    }
-    const id = newId("re");
-    await this.db.insert(testProcessorRefunds).values({ id, paymentIntentId: pi.id, amountCents: input.amountCents });
-    await this.emit("refund.created", { id, object: "refund" });
-    return { id, paymentIntentId: pi.id, amountCents: input.amountCents, status: "succeeded" };
+  /**
+   * A refund, as Stripe makes one: never more than is left of the charge (the intent is locked while
+   * the refunded total is read, so refunds at once cannot pass it together), and a repeated
+   * Idempotency-Key answers the first refund.
+   */
+  async refund(input: { paymentIntentId: string; amountCents: number; idempotencyKey?: string }): Promise<ProcessorRefund> {
+    const key = input.idempotencyKey ?? null;
+    const made = await this.db.transaction(async (tx) => {
+      const [pi] = await tx
+        .select()
+        .from(testProcessorIntents)
+        .where(and(eq(testProcessorIntents.id, input.paymentIntentId), eq(testProcessorIntents.kind, "payment")))
+        .for("update");
+      if (!pi) throw notFound(input.paymentIntentId);
+      if (key) {
+        const [seen] = await tx.select().from(testProcessorRefunds).where(eq(testProcessorRefunds.idempotencyKey, key));
+        if (seen && (seen.paymentIntentId !== pi.id || seen.amountCents !== input.amountCents)) throw idempotencyMismatch(key);
+        if (seen) return { id: seen.id, repeat: true };
+      }
+      if (pi.status !== "succeeded") throw new ProcessorError(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, "charge_not_refundable", 400);
+      const [{ refunded }] = (await tx
+        .select({ refunded: sql<number>`coalesce(sum(${testProcessorRefunds.amountCents}), 0)::int` })
+        .from(testProcessorRefunds)
+        .where(eq(testProcessorRefunds.paymentIntentId, pi.id))) as [{ refunded: number }];
+      if (!Number.isInteger(input.amountCents) || input.amountCents < 1 || input.amountCents + refunded > (pi.amountCents ?? 0)) {
+        throw new ProcessorError(`Refund amount ($${(input.amountCents / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(((pi.amountCents ?? 0) - refunded) / 100).toFixed(2)})`, "amount_too_large", 400);
+      }
+      const id = newId("re");
+      await tx.insert(testProcessorRefunds).values({ id, paymentIntentId: pi.id, amountCents: input.amountCents, idempotencyKey: key });
+      return { id, repeat: false };
+    });
+    if (!made.repeat) await this.emit("refund.created", { id: made.id, object: "refund" });
+    return { id: made.id, paymentIntentId: input.paymentIntentId, amountCents: input.amountCents, status: "succeeded" };
   }
 
   verifyWebhook(rawBody: Buffer | string, signatureHeader: string | undefined): ProcessorEvent {

@@ -28,4 +28,12 @@ export async function settleTranslationCharges(tx: Tx, itemIds: string[], paymen
   }
 }
 
-registerFeeSource({ kind: "translation", list: async () => [], settle: settleTranslationCharges });
+/** The charges of these items not paid yet. */
+async function outstandingCharges(tx: Tx, itemIds: string[]): Promise<string[]> {
+  const ids = itemIds.map(idOf).filter((id): id is number => id !== null);
+  if (ids.length === 0) return [];
+  const rows = await tx.select({ id: translationCharges.id }).from(translationCharges).where(and(inArray(translationCharges.id, ids), isNull(translationCharges.paidAt)));
+  return rows.map((r) => `translation:${r.id}`);
+}
+
+registerFeeSource({ kind: "translation", list: async () => [], outstanding: outstandingCharges, settle: settleTranslationCharges });

@@ -8,7 +8,7 @@ import type { InputOf } from "../../http/implement-area.js";
 import type { Tx } from "../../db/tx.js";
 import { audit } from "../../audit/audit.js";
 import { paymentProcessor } from "../processor/types.js";
-import { startCardPayment } from "../service.js";
+import { startCardPayment } from "../start.js";
 
 /**
  * Translation project charges: the provider's staff charge a project to an account; the account's

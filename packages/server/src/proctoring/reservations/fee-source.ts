@@ -56,6 +56,17 @@ export async function unpaidProctoringFees(tx: Tx, scope: Scope): Promise<FeeLin
     .map((r) => ({ id: `${PREFIX}${r.id}`, kind: "proctoring", description: describe(r), amountCents: r.costCents, accountId: r.accountId }));
 }
 
+/** The reservations of these items whose fee is still unpaid. */
+export async function outstandingProctoringFees(tx: Tx, itemIds: string[]): Promise<string[]> {
+  const ids = itemIds.filter((i) => i.startsWith(PREFIX)).map((i) => Number(i.slice(PREFIX.length))).filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647);
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: proctoringReservations.id })
+    .from(proctoringReservations)
+    .where(and(inArray(proctoringReservations.id, ids), eq(proctoringReservations.feeStatus, "unpaid")));
+  return rows.map((r) => `${PREFIX}${r.id}`);
+}
+
 /** Marks the reservations paid by this payment; a second call (or an item already paid) changes nothing. */
 export async function settleProctoringFees(tx: Tx, itemIds: string[], payment: { id: number; amountCents: number }): Promise<void> {
   const ids = itemIds.filter((i) => i.startsWith(PREFIX)).map((i) => Number(i.slice(PREFIX.length))).filter((n) => Number.isInteger(n) && n > 0);
@@ -66,4 +77,4 @@ export async function settleProctoringFees(tx: Tx, itemIds: string[], payment: {
     .where(and(inArray(proctoringReservations.id, ids), eq(proctoringReservations.feeStatus, "unpaid")));
 }
 
-registerFeeSource({ kind: "proctoring", list: unpaidProctoringFees, settle: settleProctoringFees });
+registerFeeSource({ kind: "proctoring", list: unpaidProctoringFees, outstanding: outstandingProctoringFees, settle: settleProctoringFees });

@@ -21,6 +21,8 @@ interface StripeError {
   code?: string;
   decline_code?: string;
   message?: string;
+  /** The intent as it is, on an error about its state. */
+  payment_intent?: { status?: string };
 }
 type StripeFactory = (publicKey: string) => StripeJs;
 
@@ -64,6 +66,8 @@ export async function mountStripeCard(el: HTMLElement, publicKey: string): Promi
       const answer = intent.kind === "payment" ? await stripe.confirmCardPayment(intent.clientSecret, data) : await stripe.confirmCardSetup(intent.clientSecret, data);
       if (!answer.error) return { status: "succeeded" };
       const { code, decline_code: declineCode, message = processorDeclineMessages.generic } = answer.error;
+      // Someone else paid this intent first (one intent per debt): "already paid", not a decline.
+      if (code === "payment_intent_unexpected_state" && answer.error.payment_intent?.status === "succeeded") return { status: "failed", message, messageKey: "payments.errors.alreadyPaid" };
       return { status: "failed", message, messageKey: processorMessageKey({ code, declineCode, message }) };
     },
     destroy: () => card.destroy(),
