@@ -13,6 +13,7 @@ import type { MailAttachment } from "../db/schema.js";
 export const NOTICES = [
   "moved",
   "scheduled",
+  "toSchedule",
   "cancelled",
   "removed",
   "submitted",

@@ -148,6 +148,16 @@ export async function notifyTestCancelled(ctx: NotifyContext, actorUserId: numbe
   ]);
 }
 
+/** Tests a client leaves to the candidate to schedule (allow_candidate_scheduling, assign only): the candidate is asked to choose a time. */
+export async function notifyToSchedule(ctx: NotifyContext, actorUserId: number, assignedTestIds: number[]): Promise<number> {
+  let sent = 0;
+  for (const id of assignedTestIds) {
+    const t = await testFacts(ctx.db, id);
+    if (t) sent += await send(ctx, actorUserId, { test: t.test, candidate: t.candidate }, null, [{ person: await candidatePerson(ctx.db, t.candidateId), notice: "toSchedule" }]);
+  }
+  return sent;
+}
+
 /**
  * A live or video session nobody ended, submitted by the job (video/stale-sessions.ts): the
  * candidate learns the test is closed, the evaluator that it waits for their result or no-show.

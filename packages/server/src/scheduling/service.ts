@@ -18,7 +18,7 @@ import { audit } from "../audit/audit.js";
 import { availableDates, localInstants, slotAt, slotsOn, windowOf } from "./index.js";
 import { findHeldTest, isCandidateSession, schedulingError, type HeldTest } from "./held-test.js";
 import { liveQuery } from "./live-query.js";
-import { notifyTestScheduled } from "../notifications/index.js";
+import { notifyTestScheduled, notifyToSchedule } from "../notifications/index.js";
 
 /** Scheduling a live or video test: the logic behind /api/test_assignment/{schedule_page,available_scheduled_times,schedule,allow_candidate_scheduling}. */
 
@@ -126,14 +126,17 @@ async function bookInTransaction({ db }: DbContext, scope: Scope, input: Schedul
 }
 
 /** The administrator's "Allow candidate to schedule": the test waits for the candidate (Take a Test's scheduling list). */
-export async function allowCandidateScheduling({ db }: DbContext, anyScope: Scope, { id }: { id: number }): Promise<SchedulingResult> {
+export async function allowCandidateScheduling(ctx: Pick<AppContext, "db" | "jobs" | "config">, anyScope: Scope, { id }: { id: number }): Promise<SchedulingResult> {
   const scope = clientScope(anyScope);
-  return db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const [owner] = await tx.select({ candidateId: assignedTests.candidateId }).from(assignedTests).where(eq(assignedTests.id, id));
     if (!owner) throw schedulingError(404, "testNotFound");
     const test = await findHeldTest(tx, scope, { candidateProfileId: owner.candidateId, assignedTestId: id }, new Date(), true);
     await tx.update(assignedTests).set({ allowCandidateToSchedule: true, state: "needs_scheduling" }).where(eq(assignedTests.id, test.id));
     await audit({ db: tx }, { scope, action: "scheduling.allow_candidate", targetType: "assigned_test", targetId: test.id });
-    return { success: true, message: schedulingMessages.allowed, messageKey: "scheduling.messages.allowed", scheduledAt: null, timeZoneId: null };
+    return { success: true, message: schedulingMessages.allowed, messageKey: "scheduling.messages.allowed", scheduledAt: null, timeZoneId: null } as SchedulingResult;
   });
+  // After the commit: the candidate is asked to choose the time (issue 23 §3).
+  await notifyToSchedule(ctx, scope.userId, [id]);
+  return result;
 }

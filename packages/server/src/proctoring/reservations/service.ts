@@ -23,7 +23,7 @@ import { proctorQuery } from "./pool.js";
 import { cancellationCutoff } from "./cutoff.js";
 import { loadReservationViews, reservationView } from "./view.js";
 import { hasAcceptedTerms, prepayTermsAccepted } from "./terms.js";
-import { notifyReservation } from "../../notifications/index.js";
+import { notifyReservation, notifyToSchedule } from "../../notifications/index.js";
 
 /** Proctoring reservations: the logic behind /api/proctorservice/{schedule_page,get_available_times,confirm}. */
 
@@ -110,6 +110,7 @@ export async function confirmReservation(ctx: Pick<AppContext, "db" | "jobs" | "
   const result = await reserveInTransaction(ctx, scope, input);
   // After the commit: the candidate (when staff reserved for them) and the proctor booked (issue 23 §3).
   if (result.reservation) await notifyReservation(ctx, scope.userId, result.reservation.id);
+  else await notifyToSchedule(ctx, scope.userId, input.assignedTestIds);
   return result;
 }
 
