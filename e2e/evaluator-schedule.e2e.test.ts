@@ -139,6 +139,9 @@ describe("the evaluator's scheduled tests", () => {
     expect(await button(page, dayLabel(target)).isEnabled()).toBe(true);
     await button(page, dayLabel(target)).click();
     await poll(() => newTime.isEnabled()).toBe(true);
+    // The zone is named as on Scheduled Tests ("Eastern Time"), not by its IANA id.
+    await page.getByText("Times are in Eastern Time.").waitFor();
+    expect(await page.getByText("America/New_York").count()).toBe(0);
     const taken = newTime.locator("option", { hasText: `${clock(toConfirm.startsAt)} (not available)` });
     expect(await taken.count()).toBe(1);
     expect(await taken.isDisabled()).toBe(true);

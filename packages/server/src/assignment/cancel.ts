@@ -1,10 +1,11 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { accessCodes, assignedTests, candidates, candidateTests, tests } from "../db/schema.js";
-import type { DbContext } from "../context.js";
+import type { AppContext } from "../context.js";
 import type { Tx } from "../db/tx.js";
 import { candidatesInScope, clientScope, type ClientScope, type Scope } from "../auth/scope.js";
 import { audit } from "../audit/audit.js";
 import { cancellationCutoff, cancelWindow, isDeletable } from "../history/records.js";
+import { notifyTestCancelled } from "../notifications/index.js";
 
 import { assignmentError } from "./records.js";
 /** One assigned test the caller reaches (through its candidate), with what decides delete and cancel. */
@@ -36,28 +37,36 @@ async function retireAccessCode(tx: Tx, code: string, now: Date) {
   await tx.update(accessCodes).set({ expiresAt: now }).where(eq(accessCodes.code, code));
 }
 
-export async function deleteTest({ db }: DbContext, anyScope: Scope, { id }: { id: number }): Promise<void> {
+type ChangeContext = Pick<AppContext, "db" | "jobs" | "config">;
+
+export async function deleteTest(ctx: ChangeContext, anyScope: Scope, { id }: { id: number }): Promise<void> {
+  const { db } = ctx;
   const scope = clientScope(anyScope);
   await db.transaction(async (tx) => {
     const test = await findAssignedTest(tx, scope, id, true);
     if (!isDeletable(test)) throw assignmentError(422, "notDeletable");
     const now = new Date();
-    await tx.update(assignedTests).set({ deletedAt: now }).where(eq(assignedTests.id, id));
+    await tx
+      .update(assignedTests)
+      .set({ deletedAt: now, appointmentSequence: sql`${assignedTests.appointmentSequence} + 1` })
+      .where(eq(assignedTests.id, id));
     await retireAccessCode(tx, test.accessCode, now);
     await audit(
       { db: tx },
       { scope, action: "assignment.delete_test", targetType: "assigned_test", targetId: id, details: { candidateId: test.candidateId, test: test.description } },
     );
   });
+  // After the commit: the candidate learns the test and its access code are gone (issue 23 §3).
+  await notifyTestCancelled(ctx, scope.userId, id, "removed");
 }
 
 /**
  * Cancels a scheduled live or video test for the client: before 5 pm Eastern the day before it is
  * an early cancellation and the fees are waived; after that a late one, and the fees stand.
  */
-export async function cancelLiveTest({ db }: DbContext, anyScope: Scope, { id }: { id: number }): Promise<"early" | "late"> {
+export async function cancelLiveTest(ctx: ChangeContext, anyScope: Scope, { id }: { id: number }): Promise<"early" | "late"> {
   const scope = clientScope(anyScope);
-  return db.transaction(async (tx) => {
+  const how = await ctx.db.transaction(async (tx) => {
     const test = await findAssignedTest(tx, scope, id, true);
     const now = new Date();
     const window = cancelWindow(test, now);
@@ -65,7 +74,14 @@ export async function cancelLiveTest({ db }: DbContext, anyScope: Scope, { id }:
     const early = window.cancelable;
     await tx
       .update(assignedTests)
-      .set({ state: "cancelled", cancellation: early ? "client_early" : "client_late", cancelledAt: now, ...(early ? { feesWaived: true } : {}) })
+      .set({
+        state: "cancelled",
+        cancellation: early ? "client_early" : "client_late",
+        cancelledAt: now,
+        ...(early ? { feesWaived: true } : {}),
+        // The cancel is the calendar event's last version (the .ics SEQUENCE).
+        appointmentSequence: sql`${assignedTests.appointmentSequence} + 1`,
+      })
       .where(eq(assignedTests.id, id));
     await retireAccessCode(tx, test.accessCode, now);
     await audit(
@@ -84,6 +100,9 @@ export async function cancelLiveTest({ db }: DbContext, anyScope: Scope, { id }:
         },
       },
     );
-    return early ? "early" : "late";
+    return early ? ("early" as const) : ("late" as const);
   });
+  // After the commit: the candidate and the evaluator get the appointment's cancellation (issue 23 §3).
+  await notifyTestCancelled(ctx, scope.userId, id, "cancelled");
+  return how;
 }

@@ -171,9 +171,10 @@ describe("decline", () => {
     // The booked time itself is not offered.
     const sameDay = (await post(EVALUATOR, "/api/evaluators/available_times", { candidateTestId: id, date: at.toISODate() })).json().availableTimes;
     expect(sameDay.find((x: { startTime: string }) => x.startTime === "09:30").availability).toBe(false);
-    // A time outside business hours is refused and nothing moves.
+    // A time outside business hours is a mistake in the request (400, saying so) and nothing moves.
     const closed = await post(EVALUATOR, "/api/evaluators/decline", { candidateTestId: id, date: newDay.toISODate(), startTime: "20:00" });
-    expect(closed.statusCode).toBe(409);
+    expect(closed.statusCode).toBe(400);
+    expect(closed.json().messageKey).toBe("evaluatorActions.messages.outsideHours");
     expect((await row(id)).scheduledAt!.getTime()).toBe(at.toMillis());
     const res = await post(EVALUATOR, "/api/evaluators/decline", { candidateTestId: id, date: newDay.toISODate(), startTime: "10:00" });
     expect(res.statusCode, res.body).toBe(200);

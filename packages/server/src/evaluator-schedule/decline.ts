@@ -16,7 +16,8 @@ import { assignedTests, evaluatorDeclines } from "../db/schema.js";
 import type { Scope } from "../auth/scope.js";
 import type { InputOf } from "../http/implement-area.js";
 import { audit } from "../audit/audit.js";
-import { availableDates, localInstants, slotAt, slotsOn, type AvailabilityQuery } from "../scheduling/index.js";
+import { availableDates, localInstants, slotAt, slotsOn, timeProblem, type AvailabilityQuery } from "../scheduling/index.js";
+import { notifyAppointmentMoved } from "../notifications/index.js";
 import { liveQuery } from "../scheduling/live-query.js";
 import { actionError, bookedTest, evaluatorZone, requireActionable, type BookedTest } from "./booked-test.js";
 
@@ -126,6 +127,13 @@ export async function confirmTest(ctx: AppContext, scope: Scope, { candidateTest
 type DeclineInput = InputOf<typeof evaluatorActionRoutes.decline>;
 
 export async function declineTest(ctx: AppContext, scope: Scope, input: DeclineInput): Promise<EvaluatorActionResult & { scheduledAt: string | null }> {
+  const { result, before } = await declineInTransaction(ctx, scope, input);
+  // After the commit: the candidate hears of the new time, another evaluator of the booking (issue 23 §3).
+  await notifyAppointmentMoved(ctx, scope.userId, input.candidateTestId, before);
+  return result;
+}
+
+async function declineInTransaction(ctx: AppContext, scope: Scope, input: DeclineInput) {
   return ctx.db.transaction(async (tx) => {
     const now = new Date();
     const t = await bookedTest(tx, scope, input.candidateTestId, true);
@@ -142,7 +150,14 @@ export async function declineTest(ctx: AppContext, scope: Scope, input: DeclineI
       to = { evaluatorUserId: others[0], start: t.scheduledAt, confirmation: "unconfirmed" };
     } else {
       const page = declinePageQuery(query);
-      const slots = localInstants(input.date, input.startTime, zone).map((start) => slotAt(page, start));
+      const instants = localInstants(input.date, input.startTime, zone);
+      // A time that is no slot at all is a mistake in the request (400, saying what is wrong), not a taken time (409).
+      const problem = timeProblem(page, instants);
+      if (problem) {
+        const { problem: name, ...values } = problem;
+        throw actionError(400, name, values);
+      }
+      const slots = instants.map((start) => slotAt(page, start));
       if (slots.some((s) => s?.start.getTime() === t.scheduledAt.getTime())) throw actionError(400, "sameTime");
       const slot = slots.find((s) => s?.isAvailable);
       if (!slot) throw actionError(409, "timeUnavailable");
@@ -155,11 +170,17 @@ export async function declineTest(ctx: AppContext, scope: Scope, input: DeclineI
         : { evaluatorUserId: other!, start: slot.start, confirmation: "unconfirmed" };
     }
 
+    const rebookedAt = to.start.getTime() === t.scheduledAt.getTime() ? null : to.start;
     await tx
       .update(assignedTests)
-      .set({ scheduledAt: to.start, scheduledEvaluatorUserId: to.evaluatorUserId, evaluatorConfirmation: to.confirmation })
+      .set({
+        scheduledAt: to.start,
+        scheduledEvaluatorUserId: to.evaluatorUserId,
+        evaluatorConfirmation: to.confirmation,
+        // A new time is a new version of the candidate's calendar event (the .ics SEQUENCE).
+        ...(rebookedAt ? { appointmentSequence: sql`${assignedTests.appointmentSequence} + 1` } : {}),
+      })
       .where(eq(assignedTests.id, t.id));
-    const rebookedAt = to.start.getTime() === t.scheduledAt.getTime() ? null : to.start;
     await tx
       .insert(evaluatorDeclines)
       .values({ assignedTestId: t.id, evaluatorUserId: scope.userId, scheduledAt: t.scheduledAt, rebookedAt, declinedAt: now })
@@ -179,6 +200,9 @@ export async function declineTest(ctx: AppContext, scope: Scope, input: DeclineI
       },
     );
     const name = rebookedAt ? "declinedRebooked" : "declinedToOther";
-    return { success: true, message: evaluatorActionMessages[name], messageKey: `evaluatorActions.messages.${name}`, scheduledAt: to.start.toISOString() };
+    return {
+      result: { success: true, message: evaluatorActionMessages[name], messageKey: `evaluatorActions.messages.${name}`, scheduledAt: to.start.toISOString() },
+      before: { at: t.scheduledAt, evaluatorUserId: scope.userId },
+    };
   });
 }

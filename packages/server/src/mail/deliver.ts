@@ -38,6 +38,8 @@ export async function deliverMail(ctx: Pick<AppContext, "db" | "config">, data: 
       subject: mail.subject,
       text: mail.textBody,
       html: mail.htmlBody ?? undefined,
+      // A calendar file goes as an attachment a mail program offers to add (the method is in its type).
+      attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
     });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

@@ -1,5 +1,5 @@
 import type { AppContext } from "../context.js";
-import { mailOutbox } from "../db/schema.js";
+import { mailOutbox, type MailAttachment } from "../db/schema.js";
 
 export interface OutgoingMail {
   to: string;
@@ -8,6 +8,8 @@ export interface OutgoingMail {
   html?: string;
   /** Which template wrote it (for the developer mailbox and for tracing). */
   template: string;
+  /** Sent with it: an appointment change's calendar file. */
+  attachments?: MailAttachment[];
 }
 
 export const DELIVER_JOB = "mail.deliver";
@@ -19,7 +21,7 @@ export const DELIVER_JOB = "mail.deliver";
 export async function queueMail(ctx: Pick<AppContext, "db" | "jobs">, mail: OutgoingMail): Promise<number> {
   const [row] = await ctx.db
     .insert(mailOutbox)
-    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null, template: mail.template })
+    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null, template: mail.template, attachments: mail.attachments?.length ? mail.attachments : null })
     .returning({ id: mailOutbox.id });
   await ctx.jobs.send(DELIVER_JOB, { id: row.id });
   return row.id;

@@ -3,4 +3,5 @@ export { availableDates, slotAt, slotsOn, windowOf, windowSlots } from "./engine
 export { firstLiveTestDay } from "./business-days.js";
 export { localInstants } from "./local-time.js";
 export { conflictBlocks } from "./busy.js";
+export { timeProblem, BUSINESS_OPEN, type TimeProblem } from "./problem.js";
 export type * from "./types.js";

@@ -10,7 +10,7 @@ import {
   scheduleInput,
 } from "@parlance/contract";
 import type { z } from "zod";
-import type { DbContext } from "../context.js";
+import type { AppContext, DbContext } from "../context.js";
 import { assignedTests } from "../db/schema.js";
 import type { Scope } from "../auth/scope.js";
 import { clientScope } from "../auth/scope.js";
@@ -18,6 +18,7 @@ import { audit } from "../audit/audit.js";
 import { availableDates, localInstants, slotAt, slotsOn, windowOf } from "./index.js";
 import { findHeldTest, isCandidateSession, schedulingError, type HeldTest } from "./held-test.js";
 import { liveQuery } from "./live-query.js";
+import { notifyTestScheduled, notifyToSchedule } from "../notifications/index.js";
 
 /** Scheduling a live or video test: the logic behind /api/test_assignment/{schedule_page,available_scheduled_times,schedule,allow_candidate_scheduling}. */
 
@@ -80,7 +81,14 @@ export async function availableTimes({ db }: DbContext, scope: Scope, input: Tim
  * possible evaluators are locked, the slot is checked with the engine against the bookings as they
  * are now, and the first free evaluator is booked. Stored as the UTC instant plus the zone's id.
  */
-export async function scheduleTest({ db }: DbContext, scope: Scope, input: ScheduleInput): Promise<SchedulingResult> {
+export async function scheduleTest(ctx: Pick<AppContext, "db" | "jobs" | "config">, scope: Scope, input: ScheduleInput): Promise<SchedulingResult> {
+  const result = await bookInTransaction(ctx, scope, input);
+  // After the commit: the candidate (when someone else booked it) and the evaluator booked (issue 23 §3).
+  await notifyTestScheduled(ctx, scope.userId, result.assignedTestId);
+  return result.answer;
+}
+
+async function bookInTransaction({ db }: DbContext, scope: Scope, input: ScheduleInput) {
   return db.transaction(async (tx) => {
     const now = new Date();
     const test = await findHeldTest(tx, scope, input, now, true);
@@ -106,25 +114,29 @@ export async function scheduleTest({ db }: DbContext, scope: Scope, input: Sched
         details: { scheduledAt: slot.start.toISOString(), timeZoneId: input.timeZone, evaluatorUserId: evaluatorId },
       },
     );
-    return {
+    const answer: SchedulingResult = {
       success: true,
       message: schedulingMessages.scheduled,
       messageKey: "scheduling.messages.scheduled",
       scheduledAt: slot.start.toISOString(),
       timeZoneId: input.timeZone,
     };
+    return { answer, assignedTestId: test.id };
   });
 }
 
 /** The administrator's "Allow candidate to schedule": the test waits for the candidate (Take a Test's scheduling list). */
-export async function allowCandidateScheduling({ db }: DbContext, anyScope: Scope, { id }: { id: number }): Promise<SchedulingResult> {
+export async function allowCandidateScheduling(ctx: Pick<AppContext, "db" | "jobs" | "config">, anyScope: Scope, { id }: { id: number }): Promise<SchedulingResult> {
   const scope = clientScope(anyScope);
-  return db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const [owner] = await tx.select({ candidateId: assignedTests.candidateId }).from(assignedTests).where(eq(assignedTests.id, id));
     if (!owner) throw schedulingError(404, "testNotFound");
     const test = await findHeldTest(tx, scope, { candidateProfileId: owner.candidateId, assignedTestId: id }, new Date(), true);
     await tx.update(assignedTests).set({ allowCandidateToSchedule: true, state: "needs_scheduling" }).where(eq(assignedTests.id, test.id));
     await audit({ db: tx }, { scope, action: "scheduling.allow_candidate", targetType: "assigned_test", targetId: test.id });
-    return { success: true, message: schedulingMessages.allowed, messageKey: "scheduling.messages.allowed", scheduledAt: null, timeZoneId: null };
+    return { success: true, message: schedulingMessages.allowed, messageKey: "scheduling.messages.allowed", scheduledAt: null, timeZoneId: null } as SchedulingResult;
   });
+  // After the commit: the candidate is asked to choose the time (issue 23 §3).
+  await notifyToSchedule(ctx, scope.userId, [id]);
+  return result;
 }

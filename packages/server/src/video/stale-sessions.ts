@@ -3,6 +3,7 @@ import type { AppContext } from "../context.js";
 import { assignedTests, candidateTests, scoringAssignments, tests } from "../db/schema.js";
 import { contentOf } from "../content/read.js";
 import { finalizeAttempt, lockAttempt } from "../taking/attempt.js";
+import { notifySessionSubmitted } from "../notifications/index.js";
 
 /**
  * No live or video attempt stays in progress for ever (issue 15 point 4). The evaluator ends one by
@@ -15,10 +16,15 @@ export const STALE_SESSION_HOURS = 24;
 export const STALE_SESSIONS_JOB = "video.staleSessions";
 
 /** Submits every overdue live or video attempt; answers how many. */
-export async function endStaleSessions(ctx: Pick<AppContext, "db">, now = new Date()): Promise<number> {
+export async function endStaleSessions(ctx: Pick<AppContext, "db" | "jobs" | "config">, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - STALE_SESSION_HOURS * 3_600_000);
   const stale = await ctx.db
-    .select({ id: candidateTests.id, versionId: candidateTests.contentVersionId, evaluatorUserId: assignedTests.scheduledEvaluatorUserId })
+    .select({
+      id: candidateTests.id,
+      assignedTestId: assignedTests.id,
+      versionId: candidateTests.contentVersionId,
+      evaluatorUserId: assignedTests.scheduledEvaluatorUserId,
+    })
     .from(candidateTests)
     .innerJoin(assignedTests, eq(assignedTests.id, candidateTests.assignedTestId))
     .innerJoin(tests, eq(tests.id, assignedTests.testId))
@@ -49,7 +55,10 @@ export async function endStaleSessions(ctx: Pick<AppContext, "db">, now = new Da
       }
       return true;
     });
-    if (done) ended++;
+    if (!done) continue;
+    ended++;
+    // Submitted by nobody: the candidate and the evaluator are told (issue 23 §3).
+    await notifySessionSubmitted(ctx, s.assignedTestId);
   }
   return ended;
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, gt, sql } from "drizzle-orm";
 import WebSocket from "ws";
 import type { VideoServerMessage } from "@parlance/contract";
-import { assignedTests, candidateTests, scoringAssignments, users, videoAccessTokens } from "../db/schema.js";
+import { assignedTests, candidates, candidateTests, mailOutbox, scoringAssignments, users, videoAccessTokens } from "../db/schema.js";
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { assign, candidateWithLogin } from "../taking/test-fixtures.js";
 import { endStaleSessions } from "./stale-sessions.js";
@@ -239,7 +239,16 @@ describe("no session stays in progress for ever", () => {
     }
     // The first one's appointment was two days ago (started then, never administered).
     await t.ctx.db.update(assignedTests).set({ scheduledAt: at(-48 * 60 * MINUTE) }).where(eq(assignedTests.id, stale));
+    const [{ lastMail }] = await t.ctx.db.select({ lastMail: sql<number>`coalesce(max(${mailOutbox.id}), 0)::int` }).from(mailOutbox);
     expect(await endStaleSessions(t.ctx)).toBe(1);
+    // Submitted by nobody: the candidate and the evaluator are told (issue 23 §3), with no calendar file.
+    const [{ email }] = await t.ctx.db.select({ email: candidates.email }).from(candidates).where(eq(candidates.id, other.candidateId));
+    const told = await t.ctx.db.select().from(mailOutbox).where(gt(mailOutbox.id, lastMail)).orderBy(mailOutbox.id);
+    expect(told.map((m) => [m.toAddress, m.template])).toEqual([
+      [email, "change.submitted"],
+      ["evaluator.zh@parlance.example", "change.bookingSubmitted"],
+    ]);
+    expect(told.every((m) => m.attachments === null)).toBe(true);
     const attemptOf = async (id: number) => (await t.ctx.db.select().from(candidateTests).where(eq(candidateTests.assignedTestId, id)))[0];
     const ended = await attemptOf(stale);
     expect(ended.state).toBe("received");

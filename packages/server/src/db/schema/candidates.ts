@@ -153,6 +153,8 @@ export const assignedTests = pgTable(
     /** Appointment of a live, video or proctored test. */
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
     scheduledTimeZoneId: integer("scheduled_time_zone_id"),
+    /** The appointment's calendar SEQUENCE (RFC 5545): raised at each move or cancel mailed as .ics. */
+    appointmentSequence: integer("appointment_sequence").notNull().default(0),
     /** The evaluator booked for a scheduled live or video test (their other bookings keep them busy). */
     scheduledEvaluatorUserId: integer("scheduled_evaluator_user_id").references(() => users.id),
     /** Whether that evaluator has confirmed the booking (their Scheduled Tests list). */

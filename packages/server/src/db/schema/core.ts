@@ -141,7 +141,15 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_account_idx").on(t.accountId, t.at), index("audit_log_target_idx").on(t.targetType, t.targetId)],
 );
 
+/** A file sent with a mail (a calendar update's .ics): name, MIME type, text content. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 /** Every mail is written here first; a job sends it by SMTP when SMTP_URL is set. */
+
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
@@ -151,6 +159,8 @@ export const mailOutbox = pgTable(
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
     template: text("template").notNull(),
+    /** Files sent with the mail (a calendar update's .ics): name, MIME type, text content. */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     attempts: integer("attempts").notNull().default(0),

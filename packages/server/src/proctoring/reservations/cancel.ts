@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { reservationMessages, type ReservationResult } from "@parlance/contract";
-import type { DbContext } from "../../context.js";
+import type { AppContext } from "../../context.js";
 import { assignedTests, candidates } from "../../db/schema.js";
 import { proctoringReservations, proctoringReservationTests } from "../../db/schema/proctoring-reservations.js";
 import type { Scope } from "../../auth/scope.js";
@@ -9,14 +9,15 @@ import { schedulableCandidates } from "../../scheduling/held-test.js";
 import { reservationError } from "./errors.js";
 import { cancelsEarly, cancellationCutoff } from "./cutoff.js";
 import { reservationView } from "./view.js";
+import { notifyReservation } from "../../notifications/index.js";
 
 /**
  * Cancelling a reservation (client-administration.md §9): before the cut-off (5 pm ET the day
  * before) an unpaid fee is waived; after it the fee stays due. The proctor and the tests are freed.
  * The staff of the candidate's account (office) and the candidate may cancel.
  */
-export async function cancelReservation({ db }: DbContext, scope: Scope, { id }: { id: number }): Promise<ReservationResult> {
-  return db.transaction(async (tx) => {
+export async function cancelReservation(ctx: Pick<AppContext, "db" | "jobs" | "config">, scope: Scope, { id }: { id: number }): Promise<ReservationResult> {
+  const result = await ctx.db.transaction(async (tx) => {
     const now = new Date();
     const [row] = await tx
       .select({ r: proctoringReservations })
@@ -68,4 +69,7 @@ export async function cancelReservation({ db }: DbContext, scope: Scope, { id }:
     const name = early ? "cancelledWaived" : "cancelledFee";
     return { success: true, message: reservationMessages[name], messageKey: `proctorReservation.messages.${name}`, reservation: reservationView(updated, testIds) };
   });
+  // After the commit: the candidate (when staff cancelled) and the proctor get the cancellation (issue 23 §3).
+  await notifyReservation(ctx, scope.userId, id);
+  return result;
 }

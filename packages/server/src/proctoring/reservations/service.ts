@@ -11,7 +11,7 @@ import {
   type ReservationResult,
 } from "@parlance/contract";
 import type { z } from "zod";
-import type { DbContext } from "../../context.js";
+import type { AppContext, DbContext } from "../../context.js";
 import { assignedTests } from "../../db/schema.js";
 import { proctoringReservations, proctoringReservationTests } from "../../db/schema/proctoring-reservations.js";
 import type { Scope } from "../../auth/scope.js";
@@ -23,6 +23,7 @@ import { proctorQuery } from "./pool.js";
 import { cancellationCutoff } from "./cutoff.js";
 import { loadReservationViews, reservationView } from "./view.js";
 import { hasAcceptedTerms, prepayTermsAccepted } from "./terms.js";
+import { notifyReservation, notifyToSchedule } from "../../notifications/index.js";
 
 /** Proctoring reservations: the logic behind /api/proctorservice/{schedule_page,get_available_times,confirm}. */
 
@@ -105,7 +106,15 @@ function checkNamedIds(held: HeldTests, input: ConfirmInput) {
  * booked at the quoted cost (a cost that changed answers 409). Stored as the UTC instant with the
  * zone's id. Assign only: the tests wait for the candidate to schedule them.
  */
-export async function confirmReservation({ db }: DbContext, scope: Scope, input: ConfirmInput): Promise<ReservationResult> {
+export async function confirmReservation(ctx: Pick<AppContext, "db" | "jobs" | "config">, scope: Scope, input: ConfirmInput): Promise<ReservationResult> {
+  const result = await reserveInTransaction(ctx, scope, input);
+  // After the commit: the candidate (when staff reserved for them) and the proctor booked (issue 23 §3).
+  if (result.reservation) await notifyReservation(ctx, scope.userId, result.reservation.id);
+  else await notifyToSchedule(ctx, scope.userId, input.assignedTestIds);
+  return result;
+}
+
+async function reserveInTransaction({ db }: DbContext, scope: Scope, input: ConfirmInput): Promise<ReservationResult> {
   return db.transaction(async (tx) => {
     const now = new Date();
     const held = await heldTests(tx, scope, input.candidateProfileId, input.assignedTestIds, now, true);

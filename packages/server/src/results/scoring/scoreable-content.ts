@@ -118,7 +118,8 @@ export async function scoreableContent(ctx: AppContext, scope: Scope, { id }: z.
   const mayScore = isSupervisor(scope) || s.evaluatorUserId === scope.userId;
   return {
     id: s.id,
-    number: String(s.id),
+    // The test's one number on every screen (Scheduled Tests, the client's history): the assigned test's id.
+    number: String(s.assignedTestId),
     description: s.description,
     method_short_name: s.method,
     test_type: s.testType,

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import { Role, type ScoreableTest, type scoringParams } from "@parlance/contract";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { candidates, candidateTests, evaluators, languages, scoringAssignments, tests, users } from "../../db/schema.js";
+import { assignedTests, candidates, candidateTests, evaluators, languages, scoringAssignments, tests, users } from "../../db/schema.js";
 import type { Scope } from "../../auth/scope.js";
 import { dueGroupOf, PROVIDER_TIME_ZONE, validZone } from "./due.js";
 import { isSupervisor, scoringNotFound, withScoringFacts } from "./access.js";
@@ -35,6 +35,7 @@ async function openTests(ctx: AppContext, where: SQL, zone: string): Promise<Sco
   const query = ctx.db
     .select({
       id: candidateTests.id,
+      assignedTestId: assignedTests.id,
       isReview: scoringAssignments.isReview,
       description: tests.description,
       method: tests.method,
@@ -59,7 +60,8 @@ async function openTests(ctx: AppContext, where: SQL, zone: string): Promise<Sco
   return rows.map((r) => ({
     id: r.id,
     is_review: r.isReview,
-    number: String(r.id),
+    // The test's one number on every screen (Scheduled Tests, the client's history): the assigned test's id.
+    number: String(r.assignedTestId),
     description: r.description,
     method_short_name: r.method,
     candidate_name: `${r.firstName} ${r.lastName}`.trim(),

@@ -68,6 +68,12 @@ describe("the demo world", () => {
     if (seededOn === today && new Date(byDue[1].due_at) > new Date()) expect(byDue.map((s) => s.due_group)).toEqual(["overdue", "today", "tomorrow", "later"]);
     expect(waiting[0]).toMatchObject({ method_short_name: "online", evaluator_id: uid[EVALUATOR] });
     expect(typeof waiting[0].candidate_name).toBe("string");
+    // One number per test on the evaluator's screens: the assigned test's id (Scheduled Tests' Test #), not the attempt's.
+    for (const s of body.scoreable_tests as { id: number; number: string }[]) {
+      const [a] = await t.ctx.db.select({ assignedTestId: candidateTests.assignedTestId }).from(candidateTests).where(eq(candidateTests.id, s.id));
+      expect(s.number).toBe(String(a.assignedTestId));
+    }
+    expect((body.scoreable_tests as { id: number; number: string }[]).some((s) => s.number !== String(s.id))).toBe(true);
   });
 
   it("has a verification key on every recorded result of the history", async () => {
@@ -132,6 +138,8 @@ describe("submitting an attempt makes it scoreable", () => {
       const res = await get(`/api/test_results/get_scoreable_content/${reading}`, EVALUATOR);
       expect(res.statusCode, res.body).toBe(200);
       const c = res.json();
+      const [{ assignedTestId }] = await t.ctx.db.select({ assignedTestId: candidateTests.assignedTestId }).from(candidateTests).where(eq(candidateTests.id, reading));
+      expect(c.number).toBe(String(assignedTestId));
       expect(c).toMatchObject({ id: reading, content_kind: "online", download_kind: null, download_url: null, repeats: 0, has_objectives: true, can_submit: true, result: null, test_type: "reading" });
       const q1 = c.sections[0].items.find((i: { id: string }) => i.id === "q1");
       expect(q1).toMatchObject({ number: 1, is_instructions: false, response: expect.any(String), answer: expect.any(String) });

@@ -13,6 +13,7 @@ import { notifyResult } from "../../ui/form";
 import { useApiErrorText } from "../../ui/useApiErrorText";
 import { Calendar } from "../scheduling";
 import { actionCatalogs, useDeclineTimes, useDeclineTest, useScheduledTest } from "./actionQueries";
+import { useZoneLabel } from "./zoneLabel";
 
 /**
  * /testing/evaluators/decline/{id} (evaluators-results-account.md §2, §4, §5): decline the booked
@@ -47,6 +48,7 @@ function DeclineForm({ data }: { data: PageData }) {
   const { language } = useStartup();
   const navigate = useNavigate();
   const errorText = useApiErrorText(actionCatalogs);
+  const zoneLabel = useZoneLabel();
   const id = data.candidateTestId;
   const [month, setMonth] = useState((data.firstAvailableDate ?? data.today).slice(0, 7));
   const [date, setDate] = useState<string | null>(null);
@@ -114,7 +116,7 @@ function DeclineForm({ data }: { data: PageData }) {
               data={[{ value: "", label: t("evaluatorActions.chooseTime") }, ...(slots ?? []).map((s) => ({ value: s.startTime, label: slotLabel(s), disabled: !s.availability }))]}
             />
             <Text size="sm" c={times.isError ? "red.8" : "gray.7"} aria-live="polite">
-              {date === null ? t("evaluatorActions.pickDate") : times.isPending ? t("ui.loading") : times.isError ? errorText(times.error) : t("evaluatorActions.timeZone", { zone: data.timeZone })}
+              {date === null ? t("evaluatorActions.pickDate") : times.isPending ? t("ui.loading") : times.isError ? errorText(times.error) : t("evaluatorActions.timeZone", { zone: zoneLabel(data.timeZone) })}
             </Text>
           </Stack>
         </SimpleGrid>

@@ -15,6 +15,7 @@ import { useMethodLabel } from "../../ui/testStatus";
 import { StatusTag } from "../../ui/StatusTag";
 import { useEvaluatorSchedule } from "./queries";
 import { schedulePage } from "./scheduleGroups";
+import { useZoneLabel } from "./zoneLabel";
 
 const STATUS_TONE: Record<ConfirmationStatus, "good" | "note" | "neutral"> = { unconfirmed: "note", confirmed: "good", declined: "neutral" };
 
@@ -31,7 +32,7 @@ export default function ScheduledTestsPage() {
   const query = useEvaluatorSchedule();
   const methodLabel = useMethodLabel();
   const [page, setPage] = useState(1);
-  const zoneLabel = (zone: string) => (ZONE_KEYS[zone] ? t(`evaluatorSchedule.zones.${ZONE_KEYS[zone]}`) : zone);
+  const zoneLabel = useZoneLabel();
 
   const columns = (zone: string): DataColumn<EvaluatorScheduledTest>[] => [
     { key: "number", header: t("evaluatorSchedule.columns.number"), rowHeader: true, nowrap: true, cell: (r) => (
@@ -86,11 +87,3 @@ export default function ScheduledTestsPage() {
     </>
   );
 }
-
-/** The four offered US zones by name; another zone is shown by its IANA name. */
-const ZONE_KEYS: Record<string, string> = {
-  "America/New_York": "eastern",
-  "America/Chicago": "central",
-  "America/Denver": "mountain",
-  "America/Los_Angeles": "pacific",
-};
