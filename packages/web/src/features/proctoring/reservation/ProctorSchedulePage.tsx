@@ -44,8 +44,22 @@ function Screen({ data, tests }: { data: PageData; tests: string }) {
   if (data.reservation) return <ReservationSummary data={data} reservation={data.reservation} />;
   if (!data.prepayTermsAccepted) return <PrepayTermsFirst />;
   if (!data.termsAccepted) return <Navigate to={`/testing/proctor/terms?return=${back}`} replace />;
+  // An access-code session cannot enter the profile's contact details: say what to do instead.
+  if (!data.contactComplete && !data.contactEditable) return <ContactNeedsPassword />;
   if (!data.contactComplete) return <Navigate to={`/testing/proctor/contact_details/${data.candidateProfileId}?assigned_tests=${tests}&return=${back}`} replace />;
   return <ReservationForm data={data} />;
+}
+
+function ContactNeedsPassword() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="yellow" maw={720}>
+      {t("proctorReservation.messages.contactNeedsPassword")}{" "}
+      <Anchor component={Link} to="/testing/tests">
+        {t("proctorReservation.terms.backToTests")}
+      </Anchor>
+    </Alert>
+  );
 }
 
 /** A prepay account accepts its prepay terms (the billing area's page) before proctoring is reserved. */
