@@ -6,6 +6,7 @@ import { PageHeader } from "../../../ui/PageHeader";
 import { useStandardCrumbs, type Crumb } from "../../../ui/Breadcrumbs";
 import { RemoteData } from "../../../ui/RemoteData";
 import { useStartup } from "../../../ui/startup";
+import { ContactNeedsPassword } from "./ContactNeedsPassword";
 import { ReservationForm } from "./ReservationForm";
 import { ReservationSummary } from "./ReservationSummary";
 import { schedulePath, useProctorSchedulePage } from "./queries";
@@ -48,18 +49,6 @@ function Screen({ data, tests }: { data: PageData; tests: string }) {
   if (!data.contactComplete && !data.contactEditable) return <ContactNeedsPassword />;
   if (!data.contactComplete) return <Navigate to={`/testing/proctor/contact_details/${data.candidateProfileId}?assigned_tests=${tests}&return=${back}`} replace />;
   return <ReservationForm data={data} />;
-}
-
-function ContactNeedsPassword() {
-  const { t } = useTranslation();
-  return (
-    <Alert color="yellow" maw={720}>
-      {t("proctorReservation.messages.contactNeedsPassword")}{" "}
-      <Anchor component={Link} to="/testing/tests">
-        {t("proctorReservation.terms.backToTests")}
-      </Anchor>
-    </Alert>
-  );
 }
 
 /** A prepay account accepts its prepay terms (the billing area's page) before proctoring is reserved. */
