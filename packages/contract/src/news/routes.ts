@@ -33,7 +33,8 @@ export const newsMessages = {
   published: "Article published successfully",
   noNews: "No news articles available at this time.",
   slugTaken: "That slug is used by another article.",
-  badImageUrl: "The featured image URL must be an http or https address.",
+  badImageUrl: "The featured image must be an image on this site, such as /news/picture.svg: the page's security policy blocks images from other sites.",
+  bodyImageElsewhere: "Images in the article must be on this site, such as /news/picture.svg: the page's security policy blocks images from other sites.",
 } as const;
 
 /** "A summary cut at 120 characters plus an ellipsis" (by code points, so no character is split). */
@@ -56,11 +57,29 @@ export function parseTags(tagList: string): string[] {
   return tags;
 }
 
+/** A stand-in origin: a path is ours when the WHATWG parser resolves it without leaving it. */
+const HERE = "https://parlance.invalid";
+
+/**
+ * Whether an image address is a path on this site, which the page's security policy (img-src
+ * 'self') lets load. Parsed as a browser would (WHATWG URL): `/\evil.example/x.png` and
+ * `//evil.example/x.png` resolve to another host and are refused; so are absolute addresses.
+ */
+export function isSiteImagePath(value: string): boolean {
+  // White space or a control character is dropped or refused by browsers in ways of their own.
+  if (!value.startsWith("/") || Array.from(value).some((ch) => ch.trim() === "" || ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return false;
+  try {
+    return new URL(value, HERE).origin === HERE;
+  } catch {
+    return false;
+  }
+}
+
 const imageUrl = z
   .string()
   .trim()
   .max(NEWS_LIMITS.featuredImageUrl)
-  .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v), newsMessages.badImageUrl);
+  .refine((v) => v === "" || isSiteImagePath(v), newsMessages.badImageUrl);
 
 /** The article form (spec §7: title, slug, summary, content, tags, featured_image_url, is_featured). */
 export const articleInput = z.object({

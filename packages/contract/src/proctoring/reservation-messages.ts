@@ -37,5 +37,7 @@ export const reservationMessages = {
   alreadyCancelled: "This reservation has already been cancelled.",
   cancelledWaived: "The reservation has been cancelled. No fee is charged.",
   cancelledFee: "The reservation has been cancelled. The proctoring fee is still due.",
+  /** Ours: an access code opens one test, not the candidate's profile. */
+  contactNeedsPassword: "Your contact details can be entered only when you sign in with your email address and password. Sign in that way, or ask your administrator to enter them.",
 } as const;
 export type ReservationMessage = keyof typeof reservationMessages;

@@ -80,6 +80,8 @@ export const proctorSchedulePage = schedulingStartupData.extend({
   /** A prepay account's prepay terms (billing) are accepted; true for other accounts. */
   prepayTermsAccepted: z.boolean(),
   contactComplete: z.boolean(),
+  /** Ours: whether this session may enter the contact details (an access-code session may not: they are the profile's). */
+  contactEditable: z.boolean(),
   reservation: reservationView.nullable(),
 });
 export type ProctorSchedulePage = z.infer<typeof proctorSchedulePage>;

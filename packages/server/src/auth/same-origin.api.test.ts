@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { DEMO_PASSWORD } from "../demo/world.js";
-import { auditLog, users } from "../db/schema.js";
+import { auditLog, candidateUploads, users } from "../db/schema.js";
+import { csvOf, multipart } from "../upload/test-files.js";
 import { formPost, jsonPost, mailsTo, sessionCookieOf } from "./test-support.js";
 
 let t: TestApp;
@@ -65,5 +66,39 @@ describe("same-origin protection of state-changing requests", () => {
     const res = await jsonPost(t, "/api/account/language", { language: "zh-HANS" }, { cookie });
     expect(res.statusCode).toBe(200);
     expect(await languageOf(email)).toBe("zh-HANS");
+  });
+
+  it("refuses a multipart post without Origin or Referer (the body is not parsed when the check runs) and stores nothing", async () => {
+    const cookie = await t.signIn("admin@northwind.example");
+    const uploads = async () => (await t.ctx.db.select().from(candidateUploads)).length;
+    const before = await uploads();
+    const body = () => multipart({ template_type: "regular", notify_candidates: "false" }, { name: "people.csv", bytes: csvOf([["Last Name", "First Name", "Email"], ["Doe", "Jane", "jane.csrf@example.com"]]) });
+    const send = (headers: Record<string, string>) => {
+      const { payload, contentType } = body();
+      return t.app.inject({ method: "POST", url: "/testing/candidates/preview", headers: { cookie, "content-type": contentType, ...headers }, payload });
+    };
+    const res = await send({});
+    expect(res.statusCode, res.body).toBe(403);
+    expect(await uploads()).toBe(before);
+    // The same upload from this site's page goes through.
+    const own = await send({ origin: "http://localhost:3000" });
+    expect(own.statusCode, own.body).not.toBe(403);
+  });
+
+  it("without Origin or Referer only a JSON content type passes, whatever the body: none, or text", async () => {
+    const email = "user@northwind.example";
+    const cookie = await t.signIn(email);
+    const before = await languageOf(email);
+    const send = (headers: Record<string, string>, payload?: string) => t.app.inject({ method: "POST", url: "/api/account/language", headers: { cookie, ...headers }, payload });
+    for (const [headers, payload] of [
+      [{}, undefined],
+      [{ "content-type": "text/plain" }, JSON.stringify({ language: "zh-HANT" })],
+    ] as const) {
+      expect((await send(headers, payload)).statusCode, JSON.stringify(headers)).toBe(403);
+    }
+    expect(await languageOf(email)).toBe(before);
+    const json = await send({ "content-type": "application/json; charset=utf-8" }, JSON.stringify({ language: "zh-HANT" }));
+    expect(json.statusCode, json.body).toBe(200);
+    expect(await languageOf(email)).toBe("zh-HANT");
   });
 });

@@ -154,6 +154,18 @@ describe("bad content is refused with its message and stores nothing", () => {
     ]);
   });
 
+  it("an SVG whose script hides under a namespace prefix or whose link hides in entities is refused (issue 24 point 8)", async () => {
+    const message = "content/en-reading.json: media/en-reading/borrowing-chart.svg (item 'borrowing-chart'): an SVG must be a plain drawing, without scripts, event handlers, embedded HTML or outside links.";
+    for (const svg of [
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:s="http://www.w3.org/2000/svg"><s:script>alert(1)</s:script></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="&#106;avascript:alert(1)"><rect width="9" height="9"/></a></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><use xlink:href="&#x6A;avascript:alert(1)"/></svg>',
+    ]) {
+      await fs.writeFile(path.join(dir, "media/en-reading/borrowing-chart.svg"), svg);
+      expect(await refused("en-reading.json", await readJson("en-reading.json")), svg).toEqual([message]);
+    }
+  });
+
   it("a bad file does not stop the good ones; a missing path is reported", async () => {
     const c = await readJson("ar-reading.json");
     await writeJson("ar-reading.json", { ...c, sections: [] });

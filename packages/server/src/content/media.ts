@@ -2,6 +2,7 @@ import path from "node:path";
 import fs from "node:fs/promises";
 import { createHash } from "node:crypto";
 import type { MediaReference } from "@parlance/contract";
+import { svgProblem } from "./svg-check.js";
 
 /** Media are sent to candidates on slow connections: anything larger is a mistake in the content. */
 export const MAX_MEDIA_BYTES = 2 * 1024 * 1024;
@@ -52,11 +53,6 @@ SIGNATURES.jpeg = SIGNATURES.jpg;
 SIGNATURES.opus = SIGNATURES.ogg;
 SIGNATURES.mp4 = SIGNATURES.m4a;
 
-/**
- * SVG is a document that can run script when opened on its own: only plain drawings are accepted,
- * so serving one from our origin can never run code.
- */
-const SVG_FORBIDDEN = /<script|<foreignObject|javascript:|\son[a-z]+\s*=|(?:xlink:)?href\s*=\s*["']\s*(?:https?:|\/\/)/i;
 
 function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
@@ -100,7 +96,8 @@ export async function checkMedia(baseDir: string, refs: MediaReference[], labelD
       errors.push(`${what} is not a .${ext} file (its contents are of another type).`);
       continue;
     }
-    if (ext === "svg" && SVG_FORBIDDEN.test(bytes.toString("utf8"))) {
+    // SVG is a document that can run script when opened on its own: only plain drawings (svg-check.ts).
+    if (ext === "svg" && svgProblem(bytes.toString("utf8")) !== null) {
       errors.push(`${what}: an SVG must be a plain drawing, without scripts, event handlers, embedded HTML or outside links.`);
       continue;
     }

@@ -35,10 +35,14 @@ export function comesFromAnotherSite(req: FastifyRequest, publicUrl: string): bo
   return origin !== null && !allowedOrigins(req, publicUrl).has(origin);
 }
 
+/** Whether the request says its body is JSON (the media type itself, parameters aside). */
+const isJson = (req: FastifyRequest) => (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase() === "application/json";
+
 /**
  * CSRF defence for every state-changing request: the browser's Origin (or Referer) must be this
- * server or PUBLIC_URL. Without either header only JSON is accepted, which a cross-site form
- * cannot send without a CORS preflight we never grant.
+ * server or PUBLIC_URL. Without either header only a JSON content type is accepted, which a
+ * cross-site form cannot send without a CORS preflight we never grant. The header decides, not
+ * the body parser: a multipart body is not parsed yet here, and an empty body is no excuse.
  */
 export function checkSameOrigin(req: FastifyRequest, publicUrl: string): void {
   if (SAFE.has(req.method)) return;
@@ -48,8 +52,7 @@ export function checkSameOrigin(req: FastifyRequest, publicUrl: string): void {
     if (!allowedOrigins(req, publicUrl).has(origin)) throw forbidden();
     return;
   }
-  const type = req.headers["content-type"] ?? "";
-  if (!type.startsWith("application/json") && req.body !== undefined) throw forbidden();
+  if (!isJson(req)) throw forbidden();
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cutSummary, parseTags } from "@parlance/contract";
+import { cutSummary, isSiteImagePath, parseTags } from "@parlance/contract";
 import { slugify, uniqueSlug } from "./slug.js";
-import { sanitizeArticleHtml } from "./sanitize.js";
+import { plainText, sanitizeArticleHtml } from "./sanitize.js";
 
 describe("slugs", () => {
   it("are lower-case ASCII words between single hyphens, accents dropped, never all digits", () => {
@@ -38,5 +38,18 @@ describe("article bodies", () => {
       `<h2 style="color:red">Hi</h2><script>alert(1)</script><p onclick="x()">a <a href="javascript:alert(1)">b</a> <a href="https://ok.example/" target="_blank">c</a></p><img src="data:image/png;base64,AAAA" onerror="x()"><iframe src="https://x.example"></iframe><style>p{}</style><svg><script>alert(2)</script></svg>`,
     );
     expect(out).toBe(`<h2>Hi</h2><p>a <a rel="noopener noreferrer">b</a> <a href="https://ok.example/" rel="noopener noreferrer">c</a></p><img />`);
+  });
+});
+
+describe("plain text and site image paths", () => {
+  it("plainText drops markup and keeps the text, entities as characters", () => {
+    expect(plainText(`<img src=x onerror="alert(1)">Hi`)).toBe("Hi");
+    expect(plainText("Q&A: scores < 5 & > 2")).toBe("Q&A: scores < 5 & > 2");
+    expect(plainText(`<script>alert(1)</script>"quoted" 'single'`)).toBe(`"quoted" 'single'`);
+  });
+  it("isSiteImagePath accepts a path here, never what a browser resolves to another host", () => {
+    expect(isSiteImagePath("/news/a.svg")).toBe(true);
+    expect(isSiteImagePath("/news/a b.svg")).toBe(false);
+    for (const v of ["/\\evil.example/x.png", "//evil.example/x.png", "/\t/evil.example/x.png", "https://evil.example/x.png", "x.png", "javascript:alert(1)", ""]) expect(isSiteImagePath(v), v).toBe(false);
   });
 });

@@ -133,7 +133,7 @@ describe("create and update", () => {
     expect(stored.last_updated_by).not.toBe("Hugo Brandt");
   });
   it("sanitises the body: no script, handler or javascript: address is stored", async () => {
-    const content = `<p onclick="alert(1)">Hi<script>alert(2)</script></p><img src="x" onerror="alert(3)"><a href="javascript:alert(4)">x</a><iframe src="https://evil.example"></iframe><a href="https://ok.example/">ok</a>`;
+    const content = `<p onclick="alert(1)">Hi<script>alert(2)</script></p><img src="/news/x.svg" onerror="alert(3)"><a href="javascript:alert(4)">x</a><iframe src="https://evil.example"></iframe><a href="https://ok.example/">ok</a>`;
     const created = (await req("POST", "/api/admin/news/create", "news@parlance.example", { ...valid, title: "Sanitised", content })).json();
     const stored = (await req("GET", `/api/admin/news/${created.id}`, "news@parlance.example")).json().content as string;
     expect(stored).not.toMatch(/script|onclick|onerror|javascript:|iframe|alert/i);
@@ -144,6 +144,52 @@ describe("create and update", () => {
     expect((await req("PUT", "/api/admin/news/99999/update", "news@parlance.example", valid)).statusCode).toBe(404);
     expect((await req("PUT", "/api/admin/news/abc/update", "news@parlance.example", valid)).statusCode).toBe(400);
     expect((await req("GET", "/api/admin/news/0", "news@parlance.example")).statusCode).toBe(400);
+  });
+});
+
+describe("text fields are text; images are this site's (issue 24 points 9 and 10, issue 23)", () => {
+  const create = (body: object) => req("POST", "/api/admin/news/create", "news@parlance.example", { ...valid, ...body });
+  const read = async (id: number) => (await req("GET", `/api/news/${id}`, "news@parlance.example")).json();
+
+  it("stores the summary, title and tags as plain text: markup dropped, its text and a lone < kept", async () => {
+    const created = await create({ title: "<b>Results</b> & more", summary: `<img src=x onerror="alert(1)">Scores < 5 <script>alert(2)</script>improve <i>fast</i>`, tags: "<u>News</u>, Testing" });
+    expect(created.statusCode, created.body).toBe(200);
+    const article = await read(created.json().id);
+    expect(article.summary).toBe("Scores < 5 improve fast");
+    expect(article.title).toBe("Results & more");
+    expect(article.tags).toEqual(["News", "Testing"]);
+    const [row] = await t.ctx.db.select().from(newsArticles).where(eq(newsArticles.id, created.json().id));
+    expect(row!.summary).toBe("Scores < 5 improve fast");
+    // A title that is only markup is no title.
+    const empty = await create({ title: "<img src=x onerror=alert(1)>" });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe("Title is required");
+  });
+
+  it("refuses a featured image that a browser would load from another host, parsed as a browser parses it", async () => {
+    const before = await articleCount();
+    for (const url of ["/\\evil.example/x.png", "//evil.example/x.png", "https://evil.example/x.png", "http://localhost:3000/news/x.svg", "/\tx.png", "news/x.svg"]) {
+      const res = await create({ featured_image_url: url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toContain("The featured image must be an image on this site, such as /news/picture.svg");
+    }
+    expect(await articleCount()).toBe(before);
+    const ok = await create({ featured_image_url: "/news/mandarin-testing.svg" });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await read(ok.json().id)).featured_image_url).toBe("/news/mandarin-testing.svg");
+  });
+
+  it("refuses a body image from another site with a clear message and stores nothing; one of this site is kept", async () => {
+    const before = await articleCount();
+    for (const src of ["https://evil.example/x.png", "//evil.example/x.png", "/\\evil.example/x.png"]) {
+      const res = await create({ content: `<p>Look</p><img src="${src}" alt="x">` });
+      expect(res.statusCode, src).toBe(400);
+      expect(res.json()).toMatchObject({ message: "Images in the article must be on this site, such as /news/picture.svg: the page's security policy blocks images from other sites.", messageKey: "news.messages.bodyImageElsewhere" });
+    }
+    expect(await articleCount()).toBe(before);
+    const ok = await create({ content: `<p>Look</p><img src="/news/scheduling.svg" alt="A calendar">` });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await read(ok.json().id)).content).toContain('<img src="/news/scheduling.svg" alt="A calendar" />');
   });
 });
 

@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { ArticleStatus, NewsArticle } from "@parlance/contract";
 import type { DbContext } from "../context.js";
 import { newsArticles, users } from "../db/schema.js";
+import { plainText } from "./sanitize.js";
 
 export type ArticleRow = typeof newsArticles.$inferSelect;
 
@@ -26,7 +27,8 @@ export async function articlesOut(ctx: DbContext, rows: readonly ArticleRow[]): 
     id: r.id,
     title: r.title,
     slug: r.slug,
-    summary: r.summary,
+    // Plain text also for a row saved before text fields were stored as text.
+    summary: plainText(r.summary),
     content: r.content,
     featured_image_url: r.featuredImageUrl,
     status: statusWord(r.status),

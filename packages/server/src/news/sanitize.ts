@@ -30,3 +30,31 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
+
+/** The few entities sanitize-html writes into text it keeps. */
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
+
+/**
+ * A text field (title, summary, tag) as plain text: markup is dropped, its text kept (a typed
+ * `<img onerror=…>` is gone, "Scores < 5" stays as typed). Stored so, every reader gets text.
+ */
+export function plainText(value: string): string {
+  const text = sanitizeHtml(value, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: "discard" });
+  return text.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e).trim();
+}
+
+/** The addresses of a body's images, as the sanitised HTML keeps them. */
+export function imageSources(html: string): string[] {
+  const sources: string[] = [];
+  sanitizeHtml(html, {
+    allowedTags: ["img"],
+    allowedAttributes: { img: ["src"] },
+    transformTags: {
+      img: (tagName, attribs) => {
+        sources.push(attribs.src ?? "");
+        return { tagName, attribs };
+      },
+    },
+  });
+  return sources;
+}

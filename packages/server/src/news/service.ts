@@ -1,14 +1,14 @@
 import { and, count, desc, eq, like, or, sql } from "drizzle-orm";
-import { newsMessages, pageCountOf, PAGE_SIZE, parseTags, type adminNewsRoutes, type newsRoutes, type NewsArticle, type NewsListOutput } from "@parlance/contract";
+import { isSiteImagePath, newsMessages, pageCountOf, PAGE_SIZE, parseTags, type adminNewsRoutes, type newsRoutes, type NewsArticle, type NewsListOutput } from "@parlance/contract";
 import type { DbContext } from "../context.js";
 import { newsArticles } from "../db/schema.js";
 import type { Scope } from "../auth/scope.js";
 import { audit } from "../audit/audit.js";
-import { conflict, notFound } from "../http/errors.js";
+import { badRequest, conflict, notFound } from "../http/errors.js";
 import type { InputOf } from "../http/implement-area.js";
 import { pgCode } from "../db/pg-code.js";
 import { articleById, articlesOut, STATUS } from "./records.js";
-import { sanitizeArticleHtml } from "./sanitize.js";
+import { imageSources, plainText, sanitizeArticleHtml } from "./sanitize.js";
 import { slugify, uniqueSlug } from "./slug.js";
 
 const articleNotFound = () => notFound("That article");
@@ -82,14 +82,22 @@ async function slugFor(ctx: DbContext, input: ArticleFields, exceptId?: number):
   return uniqueSlug(base, await slugsLike(ctx, base, exceptId));
 }
 
+/**
+ * The fields as stored: text fields as plain text, the body sanitised. A body image from another
+ * site is refused (400), not stored to be blocked by the page's security policy (img-src 'self').
+ */
 function storedFields(input: ArticleFields) {
+  const content = sanitizeArticleHtml(input.content);
+  if (imageSources(content).some((src) => !isSiteImagePath(src))) throw badRequest(newsMessages.bodyImageElsewhere, "news.messages.bodyImageElsewhere");
+  const title = plainText(input.title);
+  if (!title) throw badRequest(newsMessages.titleRequired, "news.messages.titleRequired");
   return {
-    title: input.title,
-    summary: input.summary,
-    content: sanitizeArticleHtml(input.content),
+    title,
+    summary: plainText(input.summary),
+    content,
     featuredImageUrl: input.featured_image_url,
     isFeatured: input.is_featured,
-    tags: parseTags(input.tags),
+    tags: parseTags(plainText(input.tags)),
   };
 }
 

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, type SQL } from "drizzle-orm";
 import { schedulingMessages, type SchedulingMessage } from "@parlance/contract";
 import { assignedTests, candidates, candidateTests, tests } from "../db/schema.js";
 import type { Tx } from "../db/tx.js";
-import { candidatesInScope, clientScope, ownCandidateProfiles, type Scope } from "../auth/scope.js";
+import { candidatesInScope, clientScope, ownAssignedTests, ownCandidateProfiles, type Scope } from "../auth/scope.js";
 import { HttpError } from "../http/errors.js";
 
 /** An error whose text is one of the scheduling messages, sent with its i18n key. */
@@ -18,11 +18,21 @@ export const isCandidateSession = (scope: Scope) => !asStaff(scope);
 /**
  * The candidates a session may schedule for: a client user with the candidates permission the
  * candidates of their account (office); anyone else only their own candidate profiles (none for
- * most staff, so their requests find nothing).
+ * most staff, so their requests find nothing). An access-code session reaches its code's profile
+ * here, so callers that reach assigned tests restrict them with schedulableTests as well.
  */
 export function schedulableCandidates(scope: Scope): SQL {
   if (asStaff(scope)) return candidatesInScope(clientScope(scope));
   return and(ownCandidateProfiles(scope), isNull(candidates.deletedAt))!;
+}
+
+/**
+ * The assigned tests a session may schedule (a query joining `assigned_tests` to `candidates`):
+ * the staff's candidates' tests, a candidate's own, and an access-code session's one test only.
+ */
+export function schedulableTests(scope: Scope): SQL {
+  if (asStaff(scope)) return candidatesInScope(clientScope(scope));
+  return and(ownAssignedTests(scope), isNull(candidates.deletedAt))!;
 }
 
 const columns = {
@@ -75,7 +85,7 @@ export async function findHeldTest(tx: Tx, scope: Scope, key: HeldTestKey, now: 
     .leftJoin(candidateTests, eq(candidateTests.assignedTestId, assignedTests.id))
     .where(
       and(
-        schedulableCandidates(scope),
+        schedulableTests(scope),
         eq(assignedTests.candidateId, key.candidateProfileId),
         which,
         isNull(assignedTests.deletedAt),

@@ -3,8 +3,8 @@ import { onlinePart, takingMessages, type takingParams, type takingRoutes, type 
 import type { z } from "zod";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/tx.js";
-import { candidateTestAnswers, candidateTestMediaGrants as grants, candidateTests, candidates } from "../db/schema.js";
-import { ownCandidateProfiles, type Scope } from "../auth/scope.js";
+import { assignedTests, candidateTestAnswers, candidateTestMediaGrants as grants, candidateTests, candidates } from "../db/schema.js";
+import { ownAssignedTests, type Scope } from "../auth/scope.js";
 import type { InputOf } from "../http/implement-area.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import { contentOf, findItem, itemsInOrder, newestVersion } from "../content/read.js";
@@ -240,11 +240,11 @@ export async function heartbeat(ctx: AppContext, scope: Scope, { id: assignedTes
     .select({ id: candidateTests.id, assignedTestId: candidateTests.assignedTestId, deadlineAt: candidateTests.deadlineAt })
     .from(candidateTests)
     .innerJoin(candidates, eq(candidates.id, candidateTests.candidateId))
+    .innerJoin(assignedTests, eq(assignedTests.id, candidateTests.assignedTestId))
     .where(
       and(
-        ownCandidateProfiles(scope),
         // An access-code session reaches its code's test only.
-        scope.codeTestId === null ? undefined : eq(candidateTests.assignedTestId, scope.codeTestId),
+        ownAssignedTests(scope),
         eq(candidateTests.state, "in_progress"),
         sql`${candidateTests.contentVersionId} IS NOT NULL`,
         assignedTestId === undefined ? undefined : eq(candidateTests.assignedTestId, assignedTestId),

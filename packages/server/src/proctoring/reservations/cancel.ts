@@ -1,20 +1,31 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, exists, inArray, isNull, sql } from "drizzle-orm";
 import { reservationMessages, type ReservationResult } from "@parlance/contract";
 import type { AppContext } from "../../context.js";
+import type { Tx } from "../../db/tx.js";
 import { assignedTests, candidates } from "../../db/schema.js";
 import { proctoringReservations, proctoringReservationTests } from "../../db/schema/proctoring-reservations.js";
 import type { Scope } from "../../auth/scope.js";
 import { audit } from "../../audit/audit.js";
-import { schedulableCandidates } from "../../scheduling/held-test.js";
+import { schedulableCandidates, schedulableTests } from "../../scheduling/held-test.js";
 import { reservationError } from "./errors.js";
 import { cancelsEarly, cancellationCutoff } from "./cutoff.js";
 import { reservationView } from "./view.js";
 import { notifyReservation } from "../../notifications/index.js";
 
+/** The reservation's tests the session reaches (correlated with the outer reservation row). */
+const heldTestsWithin = (tx: Tx, scope: Scope) =>
+  tx
+    .select({ one: sql`1` })
+    .from(proctoringReservationTests)
+    .innerJoin(assignedTests, eq(assignedTests.id, proctoringReservationTests.assignedTestId))
+    .innerJoin(candidates, eq(candidates.id, assignedTests.candidateId))
+    .where(and(eq(proctoringReservationTests.reservationId, proctoringReservations.id), schedulableTests(scope)));
+
 /**
  * Cancelling a reservation (client-administration.md §9): before the cut-off (5 pm ET the day
  * before) an unpaid fee is waived; after it the fee stays due. The proctor and the tests are freed.
- * The staff of the candidate's account (office) and the candidate may cancel.
+ * The staff of the candidate's account (office) and the candidate may cancel; an access-code
+ * session only a reservation that holds the code's test.
  */
 export async function cancelReservation(ctx: Pick<AppContext, "db" | "jobs" | "config">, scope: Scope, { id }: { id: number }): Promise<ReservationResult> {
   const result = await ctx.db.transaction(async (tx) => {
@@ -23,7 +34,7 @@ export async function cancelReservation(ctx: Pick<AppContext, "db" | "jobs" | "c
       .select({ r: proctoringReservations })
       .from(proctoringReservations)
       .innerJoin(candidates, eq(candidates.id, proctoringReservations.candidateId))
-      .where(and(eq(proctoringReservations.id, id), schedulableCandidates(scope)))
+      .where(and(eq(proctoringReservations.id, id), schedulableCandidates(scope), exists(heldTestsWithin(tx, scope))))
       .for("update", { of: proctoringReservations });
     if (!row) throw reservationError(404, "reservationNotFound");
     const r = row.r;

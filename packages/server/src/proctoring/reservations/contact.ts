@@ -6,7 +6,7 @@ import { assignedTests, candidates, tests } from "../../db/schema.js";
 import type { Scope } from "../../auth/scope.js";
 import { audit } from "../../audit/audit.js";
 import { isCandidateSession } from "../../scheduling/held-test.js";
-import { reachableCandidate } from "./held-tests.js";
+import { profileCandidate } from "./held-tests.js";
 import { reservationError } from "./errors.js";
 
 /**
@@ -15,7 +15,7 @@ import { reservationError } from "./errors.js";
  * candidate themselves (editingSelf) before a reservation.
  */
 export async function contactDetails({ db }: DbContext, scope: Scope, candidateProfileId: number, assignedTestIds: number[] | undefined): Promise<ProctorContactDetails> {
-  const c = await reachableCandidate(db, scope, candidateProfileId);
+  const c = await profileCandidate(db, scope, candidateProfileId);
   const [full] = await db.select({ email: candidates.email, useMedical: candidates.healthCareRoleId }).from(candidates).where(eq(candidates.id, c.id));
   const named = assignedTestIds?.length
     ? await db
@@ -47,7 +47,7 @@ export async function contactDetails({ db }: DbContext, scope: Scope, candidateP
 /** UPDATE CANDIDATE: every contact field is required (checked by the contract); the candidate's other fields are untouched. */
 export async function editContactDetails({ db }: DbContext, scope: Scope, input: z.output<typeof contactDetailsInput>) {
   return db.transaction(async (tx) => {
-    const c = await reachableCandidate(tx, scope, input.id, true);
+    const c = await profileCandidate(tx, scope, input.id, true);
     const values = {
       phoneNumber: input.phoneNumber,
       streetAddress: input.streetAddress,

@@ -4,13 +4,14 @@ import { accounts, assignedTests, candidates, candidateTests, tests } from "../.
 import { proctoringReservationTests } from "../../db/schema/proctoring-reservations.js";
 import type { Tx } from "../../db/tx.js";
 import type { Scope } from "../../auth/scope.js";
-import { isCandidateSession, schedulableCandidates } from "../../scheduling/held-test.js";
+import { isCandidateSession, schedulableCandidates, schedulableTests } from "../../scheduling/held-test.js";
 import { reservationError } from "./errors.js";
 
 /**
  * The tests a proctoring reservation is for: open tests of one candidate, assigned with the proctor
  * service, among those the session reaches (the account's staff: their account's or office's
- * candidates; a candidate: their own profiles). Who may reserve is decided here too.
+ * candidates; a candidate: their own profiles; an access-code session: the code's one test). Who
+ * may reserve is decided here too.
  */
 
 const columns = {
@@ -43,7 +44,11 @@ const candidateColumns = {
   prepay: accounts.prepay,
 };
 
-/** A candidate the session reaches (404 otherwise), with their account's proctor service settings; locked when asked. */
+/**
+ * A candidate the session reaches (404 otherwise), with their account's proctor service settings;
+ * locked when asked. An access-code session reaches its code's profile here only to hold the code's
+ * test (heldTests restricts the tests); profile-level data goes through profileCandidate.
+ */
 export async function reachableCandidate(tx: Tx, scope: Scope, candidateId: number, lock = false) {
   const query = tx
     .select(candidateColumns)
@@ -55,6 +60,16 @@ export async function reachableCandidate(tx: Tx, scope: Scope, candidateId: numb
   return row;
 }
 export type ReachableCandidate = Awaited<ReturnType<typeof reachableCandidate>>;
+
+/**
+ * A candidate whose profile-level data (home address, phone) the session may read and edit: the
+ * account's staff and the candidate's password session; an access code opens one test, not the
+ * profile (403 with what to do instead).
+ */
+export async function profileCandidate(tx: Tx, scope: Scope, candidateId: number, lock = false) {
+  if (scope.kind === "candidateByCode") throw reservationError(403, "contactNeedsPassword");
+  return reachableCandidate(tx, scope, candidateId, lock);
+}
 
 /** Phone, address, city, state and postal code on file (the time zone always is). */
 export const contactComplete = (c: Pick<ReachableCandidate, "phoneNumber" | "streetAddress" | "city" | "state" | "postalCode">) =>
@@ -82,10 +97,12 @@ export async function heldTests(tx: Tx, scope: Scope, candidateId: number, assig
   const query = tx
     .select(columns)
     .from(assignedTests)
+    .innerJoin(candidates, eq(candidates.id, assignedTests.candidateId))
     .innerJoin(tests, eq(tests.id, assignedTests.testId))
     .leftJoin(candidateTests, eq(candidateTests.assignedTestId, assignedTests.id))
     .where(
       and(
+        schedulableTests(scope),
         eq(assignedTests.candidateId, candidate.id),
         inArray(assignedTests.id, [...assignedTestIds]),
         eq(assignedTests.useProctorService, true),

@@ -67,6 +67,7 @@ export async function schedulePage(
     termsAccepted: await hasAcceptedTerms(db, scope),
     prepayTermsAccepted: await prepayTermsAccepted(db, held.candidate),
     contactComplete: contactComplete(held.candidate),
+    contactEditable: scope.kind !== "candidateByCode",
     reservation: reservation ?? null,
   };
 }

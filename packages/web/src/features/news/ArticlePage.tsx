@@ -40,7 +40,7 @@ export default function ArticlePage() {
             <ArticleMeta article={a} />
             {a.featured_image_url && <Image src={a.featured_image_url} alt="" radius="md" mah={360} fit="cover" />}
             {a.summary && (
-              <Blockquote color="blue" p="md">
+              <Blockquote color="blue" p="md" className={classes.text}>
                 {a.summary}
               </Blockquote>
             )}

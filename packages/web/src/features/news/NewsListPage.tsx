@@ -34,13 +34,14 @@ export default function NewsListPage() {
           <Stack gap="md">
             {data.articles.map((a) => (
               <Card key={a.id} withBorder padding="md" component="article" aria-labelledby={`news-${a.id}`}>
-                <Title order={2} size="h3" id={`news-${a.id}`}>
+                {/* A long unbroken word wraps rather than widen the page. */}
+                <Title order={2} size="h3" id={`news-${a.id}`} style={{ overflowWrap: "anywhere" }}>
                   <Anchor component={Link} to={`/news/${a.slug}`} inherit>
                     {a.title}
                   </Anchor>
                 </Title>
                 {a.summary && (
-                  <Text mt={6} c="gray.8">
+                  <Text mt={6} c="gray.8" style={{ overflowWrap: "anywhere" }}>
                     {a.summary}
                   </Text>
                 )}

@@ -33,7 +33,8 @@ export function OverviewNews() {
             {data.articles.map((a) => (
               <Card key={a.id} withBorder padding="md" component="li">
                 {/* An article's title and summary are its author's words, in the language written (translate="no"). */}
-                <Anchor component={Link} to={`/news/${a.slug}`} fw={600} translate="no">
+                {/* A long unbroken word wraps rather than widen the page. */}
+                <Anchor component={Link} to={`/news/${a.slug}`} fw={600} translate="no" style={{ overflowWrap: "anywhere" }}>
                   {a.title}
                 </Anchor>
                 {a.published_at && (
@@ -42,7 +43,7 @@ export function OverviewNews() {
                   </Text>
                 )}
                 {a.summary && (
-                  <Text size="sm" mt={6} translate="no">
+                  <Text size="sm" mt={6} translate="no" style={{ overflowWrap: "anywhere" }}>
                     {cutSummary(a.summary)}
                   </Text>
                 )}

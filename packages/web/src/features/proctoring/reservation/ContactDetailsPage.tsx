@@ -8,6 +8,7 @@ import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { RemoteData } from "../../../ui/RemoteData";
 import { notifyResult } from "../../../ui/form";
 import { ApiCallError } from "../../../api/client";
+import { ContactNeedsPassword } from "./ContactNeedsPassword";
 import { safeReturn, schedulePath, useContactDetails, useEditContactDetails, useFailureText } from "./queries";
 
 /**
@@ -25,12 +26,15 @@ export default function ContactDetailsPage() {
   return (
     <>
       <PageHeader title={t("proctorReservation.contact.title")} breadcrumbs={tests ? [home, testing, { label: t("proctorReservation.title"), to: schedulePath(id, tests) }] : [home, testing]} />
-      <RemoteData query={details} skeletonRows={6}>
+      <RemoteData query={details} skeletonRows={6} renderError={(err) => (isCodeRefusal(err) ? <ContactNeedsPassword /> : undefined)}>
         {(data) => <ContactForm data={data} back={safeReturn(params.get("return"), tests ? schedulePath(id, tests) : data.editingSelf ? "/testing/tests" : `/testing/candidates/${id}`)} />}
       </RemoteData>
     </>
   );
 }
+
+/** An access-code session: contact details are the profile's, entered after a password sign-in. */
+const isCodeRefusal = (err: unknown) => err instanceof ApiCallError && err.messageKey === "proctorReservation.messages.contactNeedsPassword";
 
 type Field = "phoneNumber" | "streetAddress" | "city" | "postalCode";
 const TEXT_FIELDS: { name: Field; autoComplete: string }[] = [

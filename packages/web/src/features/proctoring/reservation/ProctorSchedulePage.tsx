@@ -6,6 +6,7 @@ import { PageHeader } from "../../../ui/PageHeader";
 import { useStandardCrumbs, type Crumb } from "../../../ui/Breadcrumbs";
 import { RemoteData } from "../../../ui/RemoteData";
 import { useStartup } from "../../../ui/startup";
+import { ContactNeedsPassword } from "./ContactNeedsPassword";
 import { ReservationForm } from "./ReservationForm";
 import { ReservationSummary } from "./ReservationSummary";
 import { schedulePath, useProctorSchedulePage } from "./queries";
@@ -44,6 +45,8 @@ function Screen({ data, tests }: { data: PageData; tests: string }) {
   if (data.reservation) return <ReservationSummary data={data} reservation={data.reservation} />;
   if (!data.prepayTermsAccepted) return <PrepayTermsFirst />;
   if (!data.termsAccepted) return <Navigate to={`/testing/proctor/terms?return=${back}`} replace />;
+  // An access-code session cannot enter the profile's contact details: say what to do instead.
+  if (!data.contactComplete && !data.contactEditable) return <ContactNeedsPassword />;
   if (!data.contactComplete) return <Navigate to={`/testing/proctor/contact_details/${data.candidateProfileId}?assigned_tests=${tests}&return=${back}`} replace />;
   return <ReservationForm data={data} />;
 }
