@@ -137,6 +137,15 @@ describe("an access-code session is a Candidate session of the code's profile on
     expect(entries(byPassword).some((e) => e.href?.includes("choose_account"))).toBe(true);
   });
 
+  it("a code session is offered the Language Testing home (its Take a Test card) and none of the account's service lines (issue 23)", async () => {
+    const byCode = await startupOf(await codeSignIn(DEMO_ACCESS_CODE));
+    expect(byCode.authorized).toMatchObject({ tests: true, languageTesting: true, training: false, translation: false, interpretation: false, changePassword: false });
+    const byPassword = await startupOf(await t.signIn("candidate@northwind.example"));
+    expect(byPassword.authorized).toMatchObject({ tests: true, languageTesting: true, training: false, translation: false, interpretation: false });
+    const interpretation = await t.request({ method: "POST", url: "/api/interpretation_requests/submit_request", cookie: await codeSignIn(DEMO_ACCESS_CODE), body: {} });
+    expect(interpretation.statusCode).toBe(403);
+  });
+
   it("a code opens the one test it names: the profile's other tests, results and payments stay shut", async () => {
     const cookie = await codeSignIn(DEMO_ACCESS_CODE);
     const [own] = await t.ctx.db.select({ id: assignedTests.id, candidateId: assignedTests.candidateId }).from(assignedTests).where(eq(assignedTests.accessCode, DEMO_ACCESS_CODE));

@@ -6,8 +6,6 @@ import { lazy, Suspense } from "react";
 import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./router";
 import { ScreenErrorBoundary } from "./ScreenErrorBoundary";
-import { screenExists } from "./screenExists";
-import { ScreenExistsContext } from "../ui/screenExists";
 import { StartupProvider } from "../ui/startup";
 
 // Not needed to show a screen: loaded after it (notifications shown meanwhile wait in its store,
@@ -25,13 +23,11 @@ export function App() {
           <Notifications position="top-right" />
           <ModalsHost />
         </Suspense>
-        <ScreenExistsContext.Provider value={screenExists}>
-          <BrowserRouter>
-            <ScreenErrorBoundary>
-              <AppRoutes />
-            </ScreenErrorBoundary>
-          </BrowserRouter>
-        </ScreenExistsContext.Provider>
+        <BrowserRouter>
+          <ScreenErrorBoundary>
+            <AppRoutes />
+          </ScreenErrorBoundary>
+        </BrowserRouter>
     </StartupProvider>
   );
 }
