@@ -4,9 +4,10 @@ import "@mantine/notifications/styles.css";
 import "virtual:mantine-styles.css";
 import { lazy, Suspense } from "react";
 import { BrowserRouter } from "react-router";
-import { AppRoutes } from "./router";
+import { AppRoutes, SCREENS } from "./router";
 import { ScreenErrorBoundary } from "./ScreenErrorBoundary";
 import { StartupProvider } from "../ui/startup";
+import { ScreensContext } from "../ui/screens";
 
 // Not needed to show a screen: loaded after it (notifications shown meanwhile wait in its store,
 // dialogs asked for meanwhile wait for the host: ui/modals.ts).
@@ -23,11 +24,13 @@ export function App() {
           <Notifications position="top-right" />
           <ModalsHost />
         </Suspense>
-        <BrowserRouter>
-          <ScreenErrorBoundary>
-            <AppRoutes />
-          </ScreenErrorBoundary>
-        </BrowserRouter>
+        <ScreensContext.Provider value={SCREENS}>
+          <BrowserRouter>
+            <ScreenErrorBoundary>
+              <AppRoutes />
+            </ScreenErrorBoundary>
+          </BrowserRouter>
+        </ScreensContext.Provider>
     </StartupProvider>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { useStartup } from "../ui/startup";
-import { mayOpen, useCaller, type Screen } from "../ui/screens";
+import { useMayOpen, type Screen } from "../ui/screens";
 import { NotFound } from "./NotFound";
 
 /** Sends a signed-out visitor to /login, remembering where they were going. */
@@ -17,7 +17,7 @@ export function RequireSignIn() {
 
 /** A screen the user may not open (ui/screens.ts) reads as not found, as the API answers. */
 export function RequireScreen({ screen, children }: { screen: Screen; children: ReactNode }) {
-  return mayOpen(screen, useCaller()) ? <>{children}</> : <NotFound />;
+  return useMayOpen(screen) ? <>{children}</> : <NotFound />;
 }
 
 export function HomeRedirect() {

@@ -4,7 +4,7 @@ import { AppLayout } from "./layout/AppLayout";
 import { RequireScreen, RequireSignIn, HomeRedirect } from "./guards";
 import { PageLoader } from "../ui/PageLoader";
 import { NotFound } from "./NotFound";
-import { SCREENS, type Screen } from "../ui/screens";
+import type { Screen } from "../ui/screens";
 import { loadStrings } from "../i18n";
 import { ALL_STRING_TIERS, type StringTier } from "../i18n/tiers";
 
@@ -40,158 +40,170 @@ function page(load: () => Promise<{ default: ComponentType }>, { strings = ALL_S
   );
 }
 
-type Screens = Record<string, ReactNode>;
+/** Screens shown at several paths: one lazy chunk, a lazy component of its own at each path (as a route of its own would be). */
+const testPage = () => page(() => import("../features/taking/flow/TakeTestPage"), testFlow);
+const candidateForm = () => page(() => import("../features/candidates/CandidateFormPage"));
+const candidateDetail = () => page(() => import("../features/candidates/CandidateDetailPage"));
+const schedulePage = () => page(() => import("../features/scheduling/SchedulePage"));
+const scoringPage = () => page(() => import("../features/results/scoring/ScoringPage"));
+const contactToSchedule = () => page(() => import("../features/payments/prepay/ContactToSchedulePage"));
+const adminNews = () => page(() => import("../features/news/admin/AdminNewsScreens"));
+const accountForm = () => page(() => import("../features/backoffice/accounts/AccountFormPage"));
+const staffForm = () => page(() => import("../features/backoffice/staff/StaffFormPage"));
+const evaluatorForm = () => page(() => import("../features/backoffice/staff/EvaluatorFormPage"));
+const testForm = () => page(() => import("../features/backoffice/catalogue/TestFormPage"));
+const newsScreens = () => page(() => import("../features/news/NewsScreens"));
 
-/** One element for each of several paths (a lazy screen of its own for each, as a route of its own would be). */
-const each = (paths: string[], element: () => ReactNode): Screens => Object.fromEntries(paths.map((path) => [path, element()]));
+/** The settings lists (users, test groups, result recipients) with their forms: of the account (the settings home's cards) or of an office. */
+const settingsLists = (base: string, offered: boolean): AppScreen[] =>
+  (
+    [
+      ["users", "users", "users", () => page(() => import("../features/settings/users/UsersPage")), () => page(() => import("../features/settings/users/UserFormPage"))],
+      ["packages", "packages", "packages", () => page(() => import("../features/settings/packages/TestGroupsPage")), () => page(() => import("../features/settings/packages/TestGroupFormPage"))],
+      ["resultrecipients", "resultRecipients", "resultRecipients", () => page(() => import("../features/settings/recipients/RecipientsPage")), () => page(() => import("../features/settings/recipients/RecipientFormPage"))],
+    ] as const
+  ).flatMap(([segment, access, name, list, form]) => [
+    { path: `${base}/${segment}`, access, at: offered ? { settings: name } : undefined, element: list() },
+    { path: `${base}/${segment}/new`, access, element: form() },
+    { path: `${base}/${segment}/:id/edit`, access, element: form() },
+  ]);
+
+/** A screen of the table with what the router shows there. */
+export type AppScreen = Screen & { element: ReactNode };
 
 /**
- * The element of each screen of ui/screens.ts, by its path; who may open it, and so the guard
- * around it, is the table's (app/screens.unit.test.ts: a route for every row, a row for every route).
+ * The one table of the web app's screens (issue 23 §1): each path, who may open it (`access`: the
+ * permission flag of its API routes, app/screens.unit.test.ts) and where it is offered (`at`, in
+ * the order entries show: the spec's account menu and Language Testing cards). Its routes' guards
+ * come from it here; the header, the account menu, the drawer, the homes' cards, the quick links
+ * and the breadcrumbs read it through ui/screens.ts (ScreensContext, provided by App).
  */
-const SCREEN_ELEMENTS: Screens = {
-  "/": <HomeRedirect />,
-  "/login": page(() => import("../features/auth/LoginPage"), signIn),
-  "/assistance": page(() => import("../features/auth/AssistancePage"), forgotPassword),
-  "/set_reset_password": page(() => import("../features/auth/SetResetPasswordPage"), passwordKey),
-  "/setup_account/:key": page(() => import("../features/auth/SetupAccountPage"), passwordKey),
-  // Public: anyone may verify a printed result and read what its level means.
-  "/testing/scales": page(() => import("../features/results/scales/ScalesPage")),
-  // Help (evaluators-results-account.md §2): the guides are for anyone, signed in or not; the evaluator documents are not.
-  "/help/:guide?": page(() => import("../features/help/HelpPage")),
-  "/testing/results/verify": page(() => import("../features/results/verify/VerifyPage")),
-  "/testing/results/verified/:key": page(() => import("../features/results/verify/VerifiedPage")),
-  // Public billing pages: the anonymous invoice payment (by the invoice's key) and the candidate testing policy.
-  "/invoices/pay/:key": page(() => import("../features/payments/invoices/AnonymousInvoicePage")),
-  "/invoices/pay/:key/confirmation": page(() => import("../features/payments/invoices/InvoiceConfirmationPage")),
-  "/testing/policy": page(() => import("../features/payments/policy/PolicyPage")),
-  "/testing/payment/policy": page(() => import("../features/payments/policy/PaymentPolicyPage")),
-  "/overview": page(() => import("../features/overview/OverviewPage")),
-  // News and its administration (evaluators-results-account.md §2); /admin is the hub of every administration screen, its cards by permission.
-  ...each(["/news", "/news/:slug"], () => page(() => import("../features/news/NewsScreens"))),
-  "/admin": page(() => import("../features/news/admin/AdminHomePage")),
-  ...each(["/admin/news", "/admin/news/create", "/admin/news/:id/edit"], () => page(() => import("../features/news/admin/AdminNewsScreens"))),
-  "/testing": page(() => import("../features/testing/TestingHomePage")),
-  "/testing/settings": page(() => import("../features/settings/SettingsHomePage")),
-  "/testing/settings/offices": <Navigate to="/testing/settings" replace />,
-  "/testing/settings/offices/new": page(() => import("../features/settings/offices/OfficeFormPage")),
-  "/testing/settings/offices/:id": page(() => import("../features/settings/offices/OfficeDetailPage")),
-  "/testing/settings/offices/:id/edit": page(() => import("../features/settings/offices/OfficeFormPage")),
-  "/testing/settings/proctoring": page(() => import("../features/settings/proctor-service/ProctoringSettingsPage")),
-  // Settings lists (spec §2), each at account level and under /testing/settings/offices/:officeId.
-  ...["/testing/settings", "/testing/settings/offices/:officeId"].reduce<Screens>(
-    (all, base) => ({
-      ...all,
-      [`${base}/users`]: page(() => import("../features/settings/users/UsersPage")),
-      ...each([`${base}/users/new`, `${base}/users/:id/edit`], () => page(() => import("../features/settings/users/UserFormPage"))),
-      [`${base}/packages`]: page(() => import("../features/settings/packages/TestGroupsPage")),
-      ...each([`${base}/packages/new`, `${base}/packages/:id/edit`], () => page(() => import("../features/settings/packages/TestGroupFormPage"))),
-      [`${base}/resultrecipients`]: page(() => import("../features/settings/recipients/RecipientsPage")),
-      ...each([`${base}/resultrecipients/new`, `${base}/resultrecipients/:id/edit`], () => page(() => import("../features/settings/recipients/RecipientFormPage"))),
-    }),
-    {},
-  ),
-  "/testing/candidates": page(() => import("../features/candidates/CandidatesPage")),
-  ...each(["/testing/candidates/new", "/testing/candidates/create", "/testing/candidates/:id/edit", "/testing/candidates/:id/update"], () =>
-    page(() => import("../features/candidates/CandidateFormPage")),
-  ),
-  ...each(["/testing/candidates/:id", "/testing/candidates/:id/notify", "/testing/candidates/:id/activate"], () =>
-    page(() => import("../features/candidates/CandidateDetailPage")),
-  ),
-  // Bulk upload (client spec §2; issue 14).
-  "/testing/candidates/upload": page(() => import("../features/upload/UploadPage")),
-  "/testing/candidates/changes": page(() => import("../features/upload/ChangesPage")),
-  "/testing/candidates/preview": page(() => import("../features/upload/PreviewPage")),
-  "/testing/candidates/confirm": page(() => import("../features/upload/ConfirmPage")),
-  // Paper test packages and outstanding paper tests (client spec §2; issue 14).
-  "/testing/candidates/outstanding_paper_tests": page(() => import("../features/paper/OutstandingPage")),
-  "/testing/groups": page(() => import("../features/paper/GroupsPage")),
-  "/testing/groups/alert/:key": page(() => import("../features/paper/AlertPage")),
-  "/testing/groups/:key": page(() => import("../features/paper/PackagePage")),
-  // The schedule-test screen: a candidate (their own test) or the account's staff; the server decides who reaches it.
-  ...each(["/testing/candidates/:id/scheduledtest/:testId", "/testing/candidates/:id/scheduledtest/:testId/request"], () =>
-    page(() => import("../features/scheduling/SchedulePage")),
-  ),
-  // Proctoring reservation (client spec §2): the account's staff or the candidate; the server decides who reaches which candidate.
-  "/testing/proctor/schedule/:id": page(() => import("../features/proctoring/reservation/ProctorSchedulePage")),
-  "/testing/proctor/contact_details/:id": page(() => import("../features/proctoring/reservation/ContactDetailsPage")),
-  "/testing/proctor/terms": page(() => import("../features/proctoring/reservation/TermsPage")),
-  "/testing/candidates/healthcare_roles": page(() => import("../features/healthcare/HealthcareRolesPage")),
-  "/testing/candidates/tests": page(() => import("../features/history/TestHistoryPage")),
-  "/testing/track/:id": page(() => import("../features/tracks/TrackPage")),
-  // Take a Test (candidate spec §2): the list, Choose Employer, and the live/video page (a{id} or s{id}).
-  "/testing/tests": page(() => import("../features/taking/list/TakeTestPage"), takeATest),
-  "/testing/tests/choose_account/:ids": page(() => import("../features/taking/list/ChooseEmployerPage"), takeATest),
-  "/testing/tests/:aid/live": page(() => import("../features/taking/list/LiveTestPage"), takeATest),
-  // Payments (issue 13, part 5): a test requiring purchase (a{id} or s{id}), and the card on file.
-  "/testing/payment/:ref/purchase": page(() => import("../features/payments/PurchasePage")),
-  "/account/payment_methods": page(() => import("../features/payments/PaymentMethodsPage")),
-  // The phone (IVR) call screen (candidate spec §2): the candidate asks to be called for a phone test.
-  "/testing/tests/:id/call": page(() => import("../features/calls/phone/PhoneCallPage")),
-  // The web-IVR screen (candidate spec §2): a phone test taken as a call in the browser.
-  "/testing/tests/:id/web_call": page(() => import("../features/calls/webivr/WebIvrPage")),
-  ...each(["/testing/tests/:id", "/testing/track/test/:id"], () => page(() => import("../features/taking/flow/TakeTestPage"), testFlow)),
-  // Scoring (evaluators-results-account.md §2): Tests to score, and a test's scoring page (also at /noshow with the confirmation open).
-  "/testing/results": page(() => import("../features/results/scoring/TestsToScorePage")),
-  ...each(["/testing/results/:id/edit", "/testing/results/:id/noshow"], () => page(() => import("../features/results/scoring/ScoringPage"))),
-  // Scheduled Tests (evaluators-results-account.md §2): the live and video tests booked with the evaluator.
-  "/testing/evaluators/schedule": page(() => import("../features/evaluator-schedule/ScheduledTestsPage")),
-  // Confirm, decline and administer a booked test (evaluators-results-account.md §2, §4).
-  "/testing/evaluators/confirm": page(() => import("../features/evaluator-schedule/ConfirmPage")),
-  "/testing/evaluators/confirmation_status/:id": page(() => import("../features/evaluator-schedule/ScheduledTestPage")),
-  "/testing/evaluators/decline/:id": page(() => import("../features/evaluator-schedule/DeclinePage")),
-  "/testing/evaluators/administer/:id": page(() => import("../features/evaluator-schedule/AdministerPage")),
-  // Account (evaluators-results-account.md §2): an evaluator's or proctor's weekly and individual conflicts.
-  "/account/availability": page(() => import("../features/availability/AvailabilityPage")),
-  // Billing (issue 13, part 5): invoices, prepay, contact-to-schedule and translation charges.
-  "/account/invoices": page(() => import("../features/payments/invoices/InvoicesPage")),
-  "/invoice/:id": page(() => import("../features/payments/invoices/InvoicePage")),
-  "/testing/prepay": page(() => import("../features/payments/prepay/PrepayOrderPage")),
-  "/testing/prepay/terms": page(() => import("../features/payments/prepay/PrepayTermsPage")),
-  "/testing/prepay/thank_you/:id": page(() => import("../features/payments/prepay/PrepayThankYouPage")),
-  ...each(["/testing/contact_to_schedule", "/testing/contact_to_schedule/:kind"], () => page(() => import("../features/payments/prepay/ContactToSchedulePage"))),
-  "/translation/projects/charge/:id": page(() => import("../features/payments/translation/ChargeProjectPage")),
-  "/translation/projects/charge/:id/complete": page(() => import("../features/payments/translation/ChargeCompletePage")),
-  // Administration (evaluators-results-account.md §2): feature flags, impersonation, the session page.
-  "/feature_flags": page(() => import("../features/admin/FeatureFlagsPage")),
-  "/impersonate": page(() => import("../features/admin/ImpersonatePage")),
-  "/session": page(() => import("../features/admin/SessionPage")),
-  // The back office's client accounts, staff users and evaluators (issue 17 point 2): Administrators and Testing Executives.
-  "/admin/accounts": page(() => import("../features/backoffice/accounts/AccountsPage")),
-  ...each(["/admin/accounts/new", "/admin/accounts/:id/edit"], () => page(() => import("../features/backoffice/accounts/AccountFormPage"))),
-  "/admin/accounts/:id": page(() => import("../features/backoffice/accounts/AccountPage")),
-  "/admin/staff": page(() => import("../features/backoffice/staff/StaffPage")),
-  ...each(["/admin/staff/new", "/admin/staff/:id"], () => page(() => import("../features/backoffice/staff/StaffFormPage"))),
-  "/admin/evaluators": page(() => import("../features/backoffice/staff/EvaluatorsPage")),
-  ...each(["/admin/evaluators/new", "/admin/evaluators/:id"], () => page(() => import("../features/backoffice/staff/EvaluatorFormPage"))),
-  // The back office's test catalogue and content (issue 17 point 2): Administrators and Testing Executives.
-  "/admin/tests": page(() => import("../features/backoffice/catalogue/CatalogueListPage")),
-  ...each(["/admin/tests/new", "/admin/tests/:id/edit"], () => page(() => import("../features/backoffice/catalogue/TestFormPage"))),
-  "/admin/tests/:id": page(() => import("../features/backoffice/catalogue/TestPage")),
-  "/dev/mailbox": page(() => import("../features/mailbox/MailboxPage")),
-  // The developer phone (issue 15): the local voice provider's calls ring there (the Administrator's, as the mailbox).
-  "/dev/phone": page(() => import("../features/calls/phone/DevPhonePage")),
-  "/help/documents": page(() => import("../features/help/DocumentsPage")),
-  // Account menu (evaluators-results-account.md §2): the profile, and the training and translation service lines.
-  "/account/profile": page(() => import("../features/account/ProfilePage")),
-  "/training": page(() => import("../features/service-lines/TrainingPage")),
-  "/translation": page(() => import("../features/service-lines/TranslationPage")),
-  // Interpretation requests and the contact page (evaluators-results-account.md §2; issue 16 point 5).
-  "/interpretation": page(() => import("../features/interpretation/InterpretationPage")),
-  "/contact": page(() => import("../features/contact/ContactPage")),
-};
+export const SCREENS: readonly AppScreen[] = [
+  // The Language Testing home's cards (client-administration.md §2) and what they lead to.
+  { path: "/testing/tests", access: "tests", at: { testing: "tests", overview: "tests" }, element: page(() => import("../features/taking/list/TakeTestPage"), takeATest) },
+  { path: "/testing/tests/choose_account/:ids", access: "tests", element: page(() => import("../features/taking/list/ChooseEmployerPage"), takeATest) },
+  { path: "/testing/tests/:aid/live", access: "tests", element: page(() => import("../features/taking/list/LiveTestPage"), takeATest) },
+  { path: "/testing/tests/:id", access: "tests", element: testPage() },
+  { path: "/testing/track/test/:id", access: "tests", element: testPage() },
+  { path: "/testing/tests/:id/call", access: "tests", element: page(() => import("../features/calls/phone/PhoneCallPage")) },
+  { path: "/testing/tests/:id/web_call", access: "tests", element: page(() => import("../features/calls/webivr/WebIvrPage")) },
+  { path: "/testing/payment/:ref/purchase", access: "tests", element: page(() => import("../features/payments/PurchasePage")) },
+  { path: "/testing/candidates", access: "candidates", at: { testing: "candidates", overview: "candidates" }, element: page(() => import("../features/candidates/CandidatesPage")) },
+  { path: "/testing/candidates/new", access: "candidates", element: candidateForm() },
+  { path: "/testing/candidates/create", access: "candidates", element: candidateForm() },
+  { path: "/testing/candidates/:id", access: "candidates", element: candidateDetail() },
+  { path: "/testing/candidates/:id/edit", access: "candidates", element: candidateForm() },
+  { path: "/testing/candidates/:id/update", access: "candidates", element: candidateForm() },
+  { path: "/testing/candidates/:id/notify", access: "candidates", element: candidateDetail() },
+  { path: "/testing/candidates/:id/activate", access: "candidates", element: candidateDetail() },
+  { path: "/testing/candidates/upload", access: "candidates", element: page(() => import("../features/upload/UploadPage")) },
+  { path: "/testing/candidates/changes", access: "candidates", element: page(() => import("../features/upload/ChangesPage")) },
+  { path: "/testing/candidates/preview", access: "candidates", element: page(() => import("../features/upload/PreviewPage")) },
+  { path: "/testing/candidates/confirm", access: "candidates", element: page(() => import("../features/upload/ConfirmPage")) },
+  { path: "/testing/candidates/healthcare_roles", access: "candidates", element: page(() => import("../features/healthcare/HealthcareRolesPage")) },
+  { path: "/testing/track/:id", access: "candidates", element: page(() => import("../features/tracks/TrackPage")) },
+  // Scheduling a test and a proctoring reservation: the candidate or the account's staff (the server decides whose).
+  { path: "/testing/candidates/:id/scheduledtest/:testId", access: "signedIn", element: schedulePage() },
+  { path: "/testing/candidates/:id/scheduledtest/:testId/request", access: "signedIn", element: schedulePage() },
+  { path: "/testing/proctor/schedule/:id", access: "signedIn", element: page(() => import("../features/proctoring/reservation/ProctorSchedulePage")) },
+  { path: "/testing/proctor/contact_details/:id", access: "signedIn", element: page(() => import("../features/proctoring/reservation/ContactDetailsPage")) },
+  { path: "/testing/proctor/terms", access: "signedIn", element: page(() => import("../features/proctoring/reservation/TermsPage")) },
+  { path: "/testing/candidates/tests", access: "testHistory", at: { testing: "testHistory", overview: "testHistory" }, element: page(() => import("../features/history/TestHistoryPage")) },
+  { path: "/testing/evaluators/schedule", access: "evaluatorSchedule", at: { testing: "evaluatorSchedule", overview: "evaluatorSchedule" }, element: page(() => import("../features/evaluator-schedule/ScheduledTestsPage")) },
+  { path: "/testing/evaluators/confirm", access: "evaluatorSchedule", element: page(() => import("../features/evaluator-schedule/ConfirmPage")) },
+  { path: "/testing/evaluators/confirmation_status/:id", access: "evaluatorSchedule", element: page(() => import("../features/evaluator-schedule/ScheduledTestPage")) },
+  { path: "/testing/evaluators/decline/:id", access: "evaluatorSchedule", element: page(() => import("../features/evaluator-schedule/DeclinePage")) },
+  { path: "/testing/evaluators/administer/:id", access: "evaluatorSchedule", element: page(() => import("../features/evaluator-schedule/AdministerPage")) },
+  { path: "/testing/groups", access: "groups", at: { testing: "groups", overview: "groups" }, element: page(() => import("../features/paper/GroupsPage")) },
+  { path: "/testing/groups/alert/:key", access: "groups", element: page(() => import("../features/paper/AlertPage")) },
+  { path: "/testing/groups/:key", access: "groups", element: page(() => import("../features/paper/PackagePage")) },
+  { path: "/testing/candidates/outstanding_paper_tests", access: "outstandingPaperTests", at: { testing: "outstandingPaperTests", overview: "outstandingPaperTests" }, element: page(() => import("../features/paper/OutstandingPage")) },
+  { path: "/testing/results", access: "results", at: { testing: "results", overview: "results" }, element: page(() => import("../features/results/scoring/TestsToScorePage")) },
+  { path: "/testing/results/:id/edit", access: "results", element: scoringPage() },
+  { path: "/testing/results/:id/noshow", access: "results", element: scoringPage() },
+  { path: "/testing/settings", access: "settings", at: { testing: "settings", overview: "settings" }, element: page(() => import("../features/settings/SettingsHomePage")) },
+  { path: "/testing/settings/offices", access: "settings", element: <Navigate to="/testing/settings" replace /> },
+  { path: "/testing/settings/offices/new", access: "manageOffices", element: page(() => import("../features/settings/offices/OfficeFormPage")) },
+  { path: "/testing/settings/offices/:id", access: "offices", element: page(() => import("../features/settings/offices/OfficeDetailPage")) },
+  { path: "/testing/settings/offices/:id/edit", access: "offices", element: page(() => import("../features/settings/offices/OfficeFormPage")) },
+  // The settings home's cards (client-administration.md §2), and the same lists of one office.
+  ...settingsLists("/testing/settings", true),
+  { path: "/testing/settings/proctoring", access: "proctorSettings", at: { settings: "proctoring" }, element: page(() => import("../features/settings/proctor-service/ProctoringSettingsPage")) },
+  ...settingsLists("/testing/settings/offices/:officeId", false),
+  // Billing: prepaid tests (prepay accounts), invoices, the translation charge a client pays.
+  { path: "/testing/prepay", access: "prepay", at: { overview: "prepay" }, element: page(() => import("../features/payments/prepay/PrepayOrderPage")) },
+  { path: "/testing/prepay/terms", access: "prepay", element: page(() => import("../features/payments/prepay/PrepayTermsPage")) },
+  { path: "/testing/prepay/thank_you/:id", access: "prepay", element: page(() => import("../features/payments/prepay/PrepayThankYouPage")) },
+  { path: "/testing/contact_to_schedule", access: "signedIn", element: contactToSchedule() },
+  { path: "/testing/contact_to_schedule/:kind", access: "signedIn", element: contactToSchedule() },
+  { path: "/invoice/:id", access: "invoices", element: page(() => import("../features/payments/invoices/InvoicePage")) },
+  { path: "/translation/projects/charge/:id", access: "translation", element: page(() => import("../features/payments/translation/ChargeProjectPage")) },
+  { path: "/translation/projects/charge/:id/complete", access: "translation", element: page(() => import("../features/payments/translation/ChargeCompletePage")) },
+  // Administration (evaluators-results-account.md §2): its home's cards, the news and the back office.
+  { path: "/admin/news", access: "manageNews", at: { admin: "news", overview: "manageNews" }, element: adminNews() },
+  { path: "/admin/news/create", access: "manageNews", element: adminNews() },
+  { path: "/admin/news/:id/edit", access: "manageNews", element: adminNews() },
+  { path: "/admin", access: "signedIn", hub: "admin", at: { overview: "admin" }, element: page(() => import("../features/news/admin/AdminHomePage")) },
+  { path: "/feature_flags", access: "featureFlags", at: { admin: "flags" }, element: page(() => import("../features/admin/FeatureFlagsPage")) },
+  { path: "/impersonate", access: "impersonate", at: { admin: "impersonate" }, element: page(() => import("../features/admin/ImpersonatePage")) },
+  { path: "/session", access: "viewSession", at: { admin: "session" }, element: page(() => import("../features/admin/SessionPage")) },
+  { path: "/admin/accounts", access: "backOffice", at: { admin: "accounts" }, element: page(() => import("../features/backoffice/accounts/AccountsPage")) },
+  { path: "/admin/accounts/new", access: "backOffice", element: accountForm() },
+  { path: "/admin/accounts/:id/edit", access: "backOffice", element: accountForm() },
+  { path: "/admin/accounts/:id", access: "backOffice", element: page(() => import("../features/backoffice/accounts/AccountPage")) },
+  { path: "/admin/staff", access: "backOffice", at: { admin: "staff" }, element: page(() => import("../features/backoffice/staff/StaffPage")) },
+  { path: "/admin/staff/new", access: "backOffice", element: staffForm() },
+  { path: "/admin/staff/:id", access: "backOffice", element: staffForm() },
+  { path: "/admin/evaluators", access: "backOffice", at: { admin: "evaluators" }, element: page(() => import("../features/backoffice/staff/EvaluatorsPage")) },
+  { path: "/admin/evaluators/new", access: "backOffice", element: evaluatorForm() },
+  { path: "/admin/evaluators/:id", access: "backOffice", element: evaluatorForm() },
+  { path: "/admin/tests", access: "backOffice", at: { admin: "tests" }, element: page(() => import("../features/backoffice/catalogue/CatalogueListPage")) },
+  { path: "/admin/tests/new", access: "backOffice", element: testForm() },
+  { path: "/admin/tests/:id/edit", access: "backOffice", element: testForm() },
+  { path: "/admin/tests/:id", access: "backOffice", element: page(() => import("../features/backoffice/catalogue/TestPage")) },
+  // The header and the account menu (evaluators-results-account.md §2 "Account menu links", in its order).
+  { path: "/overview", access: "signedIn", at: { header: "overview", account: "overview" }, element: page(() => import("../features/overview/OverviewPage")) },
+  { path: "/testing", access: "languageTesting", at: { header: "languageTesting", overview: "languageTesting" }, element: page(() => import("../features/testing/TestingHomePage")) },
+  { path: "/account/availability", access: "availability", at: { account: "availability", overview: "availability" }, element: page(() => import("../features/availability/AvailabilityPage")) },
+  { path: "/account/payment_methods", access: "creditCardOnFile", at: { account: "paymentMethods" }, element: page(() => import("../features/payments/PaymentMethodsPage")) },
+  { path: "/account/invoices", access: "invoices", at: { account: "invoices", overview: "invoices" }, element: page(() => import("../features/payments/invoices/InvoicesPage")) },
+  { path: "/account/profile", access: "changePassword", at: { account: "profile" }, element: page(() => import("../features/account/ProfilePage")) },
+  { path: "/contact", access: "signedIn", at: { account: "contact" }, element: page(() => import("../features/contact/ContactPage")) },
+  { path: "/news", access: "signedIn", at: { header: "news", account: "news", overview: "news" }, element: newsScreens() },
+  { path: "/news/:slug", access: "signedIn", element: newsScreens() },
+  { path: "/training", access: "training", at: { header: "training", account: "training" }, element: page(() => import("../features/service-lines/TrainingPage")) },
+  { path: "/translation", access: "translation", at: { header: "translation", account: "translation" }, element: page(() => import("../features/service-lines/TranslationPage")) },
+  { path: "/interpretation", access: "interpretation", at: { header: "interpretation", account: "interpretation" }, element: page(() => import("../features/interpretation/InterpretationPage")) },
+  { path: "/help/:guide?", access: "public", to: "/help/", at: { account: "help" }, element: page(() => import("../features/help/HelpPage")) },
+  { path: "/help/documents", access: "evaluatorDocuments", element: page(() => import("../features/help/DocumentsPage")) },
+  // The developer mailbox and phone (outside production: useCaller), just before Sign out.
+  { path: "/dev/mailbox", access: "devMailbox", at: { account: "devMailbox" }, element: page(() => import("../features/mailbox/MailboxPage")) },
+  { path: "/dev/phone", access: "devMailbox", at: { account: "devPhone" }, element: page(() => import("../features/calls/phone/DevPhonePage")) },
+  { path: "/login", access: "signedOut", at: { account: "login" }, element: page(() => import("../features/auth/LoginPage"), signIn) },
+  // Public screens: signing in and its help, result verification, the scales, the anonymous invoice payment and the policies.
+  { path: "/", access: "public", element: <HomeRedirect /> },
+  { path: "/assistance", access: "public", element: page(() => import("../features/auth/AssistancePage"), forgotPassword) },
+  { path: "/set_reset_password", access: "public", element: page(() => import("../features/auth/SetResetPasswordPage"), passwordKey) },
+  { path: "/setup_account/:key", access: "public", element: page(() => import("../features/auth/SetupAccountPage"), passwordKey) },
+  { path: "/testing/scales", access: "public", element: page(() => import("../features/results/scales/ScalesPage")) },
+  { path: "/testing/results/verify", access: "public", element: page(() => import("../features/results/verify/VerifyPage")) },
+  { path: "/testing/results/verified/:key", access: "public", element: page(() => import("../features/results/verify/VerifiedPage")) },
+  { path: "/invoices/pay/:key", access: "public", element: page(() => import("../features/payments/invoices/AnonymousInvoicePage")) },
+  { path: "/invoices/pay/:key/confirmation", access: "public", element: page(() => import("../features/payments/invoices/InvoiceConfirmationPage")) },
+  { path: "/testing/policy", access: "public", element: page(() => import("../features/payments/policy/PolicyPage")) },
+  { path: "/testing/payment/policy", access: "public", element: page(() => import("../features/payments/policy/PaymentPolicyPage")) },
+];
 
 /** Access that needs no session (the sign-in page is a visitor's, but opens signed in too). */
 const OPEN: Record<string, true> = { public: true, signedOut: true };
 
 /** A screen's route, guarded by its row: one that needs a permission (or one of its cards) reads as not found to whoever lacks it, as the API answers. */
-const routeOf = (screen: Screen) => {
-  const element = SCREEN_ELEMENTS[screen.path];
-  const open = screen.access in OPEN || (screen.access === "signedIn" && !screen.hub);
-  return { path: screen.path, element: open ? element : <RequireScreen screen={screen}>{element}</RequireScreen> };
-};
+const routeOf = (screen: AppScreen) => ({
+  path: screen.path,
+  element: screen.access in OPEN || (screen.access === "signedIn" && !screen.hub) ? screen.element : <RequireScreen screen={screen}>{screen.element}</RequireScreen>,
+});
 
-/** Every screen of ui/screens.ts: the public ones, then those behind the sign-in. */
+/** Every screen of the table: the public ones, then those behind the sign-in. */
 export const routes = [
   {
     element: <AppLayout />,

@@ -5,7 +5,7 @@ import { overviewRoutes } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
 import { call } from "../../api/client";
 import { useStartup } from "../../ui/startup";
-import { offered, useCaller } from "../../ui/screens";
+import { useOffered } from "../../ui/screens";
 import { PageHeader } from "../../ui/PageHeader";
 import { greetingKey } from "./greeting";
 import { OverviewNews } from "./OverviewNews";
@@ -33,7 +33,7 @@ export default function OverviewPage() {
   const { startup } = useStartup();
   const name = startup.userFlags?.firstName ?? "";
   // The role's quick links: the screens of ui/screens.ts offered here (place "overview") that it may open.
-  const links = offered("overview", useCaller());
+  const links = useOffered("overview");
   const overview = useQuery({
     queryKey: ["overview", "startup"],
     queryFn: ({ signal }) => call(overviewRoutes.startup, {}, undefined, { signal }),

@@ -1,6 +1,6 @@
 import { useTranslation } from "../../i18n";
 import { useStartup } from "../../ui/startup";
-import { offered, useCaller } from "../../ui/screens";
+import { useOffered } from "../../ui/screens";
 import { PageHeader } from "../../ui/PageHeader";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
 import { OfficesSection } from "./offices/OfficesSection";
@@ -13,7 +13,7 @@ export default function SettingsHomePage() {
   const { can } = useStartup();
   const { home, testing } = useStandardCrumbs();
   // The offices list is on this page (its card jumps to it); the other cards are the screens of ui/screens.ts offered here.
-  const cards = [...(can("offices") ? [{ to: OFFICES_ANCHOR, name: "offices" }] : []), ...offered("settings", useCaller())];
+  const cards = [...(can("offices") ? [{ to: OFFICES_ANCHOR, name: "offices" }] : []), ...useOffered("settings")];
 
   return (
     <>

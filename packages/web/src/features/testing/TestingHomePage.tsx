@@ -1,6 +1,6 @@
 import { Text } from "@mantine/core";
 import { useTranslation } from "../../i18n";
-import { offered, useCaller } from "../../ui/screens";
+import { useOffered } from "../../ui/screens";
 import { PageHeader } from "../../ui/PageHeader";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
 import { LinkCards } from "../../ui/LinkCards";
@@ -12,7 +12,7 @@ import { LinkCards } from "../../ui/LinkCards";
 export default function TestingHomePage() {
   const { t } = useTranslation();
   const { home } = useStandardCrumbs();
-  const cards = offered("testing", useCaller());
+  const cards = useOffered("testing");
 
   return (
     <>

@@ -4,7 +4,7 @@ import { useTranslation } from "../../../i18n";
 import { PageHeader } from "../../../ui/PageHeader";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { EmptyState } from "../../../ui/RemoteData";
-import { offered, useCaller } from "../../../ui/screens";
+import { useOffered } from "../../../ui/screens";
 
 /** Each card's title and text, by its name in ui/screens.ts (the strings of the area it leads to). */
 const CARD_TEXT: Record<string, readonly [string, string]> = {
@@ -22,7 +22,7 @@ const CARD_TEXT: Record<string, readonly [string, string]> = {
 export default function AdminHomePage() {
   const { t } = useTranslation();
   const { home } = useStandardCrumbs();
-  const links = offered("admin", useCaller()).map((l) => ({ to: l.to, labelKey: CARD_TEXT[l.name]![0], descriptionKey: CARD_TEXT[l.name]![1] }));
+  const links = useOffered("admin").map((l) => ({ to: l.to, labelKey: CARD_TEXT[l.name]![0], descriptionKey: CARD_TEXT[l.name]![1] }));
   return (
     <>
       <PageHeader title={t("newsAdmin.hub.title")} breadcrumbs={[home]} />
