@@ -67,14 +67,22 @@ async function signIn(page: Page, journey: Journey) {
   }
   await page.locator("main form button[type='submit']").click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await page.locator("main h1").first().waitFor();
 }
 
-/** The current screen: its heading shows, and it is not the not-found page. */
-async function expectScreen(page: Page, language: Language, href: string) {
-  const heading = page.locator("main h1").first();
-  await heading.waitFor();
-  await expect.poll(() => page.locator("main h1").first().innerText(), { message: href }).not.toBe("");
-  expect(await heading.innerText(), `${href} is a screen, not "not found"`).not.toBe(NOT_FOUND[language]);
+const heading = (page: Page) => page.locator("main h1").first().innerText({ timeout: 15_000 });
+
+/**
+ * Clicks an entry and waits for its screen: the address, then a heading other than the last
+ * screen's (React Router keeps the last screen up while the next one's chunk downloads), and not
+ * the not-found page.
+ */
+async function follow(page: Page, language: Language, entry: string, href: string) {
+  const before = await heading(page);
+  await page.locator(entry).first().click();
+  await page.waitForURL((url) => url.pathname === href);
+  await expect.poll(() => heading(page), { message: href, timeout: 15_000 }).not.toBe(before);
+  expect(await heading(page), `${href} is a screen, not "not found"`).not.toBe(NOT_FOUND[language]);
 }
 
 /** Opens the account menu and reads its links. */
@@ -85,23 +93,23 @@ async function accountMenu(page: Page): Promise<string[]> {
   return hrefs(page, "[role='menu'] a[role='menuitem']");
 }
 
-async function goHome(page: Page, home: Home) {
+async function goHome(page: Page, language: Language, home: Home) {
   const target = HOMES[home].page;
   if (new URL(page.url()).pathname === target) return;
   // Back by a breadcrumb when the screen has one to the home, else by the header (the administration home: the overview's quick link).
-  const crumb = page.locator(`nav[aria-label] a[href='${target}']`).first();
-  if (home !== "overview" && home !== "testing" && (await crumb.count()) > 0) await crumb.click();
+  const crumb = `nav[aria-label] a[href='${target}']`;
+  if (home !== "overview" && home !== "testing" && (await page.locator(crumb).count()) > 0) await follow(page, language, crumb, target);
   else if (home === "admin") {
-    await goHome(page, "overview");
-    await page.locator(`${HOMES.overview.links}[href='/admin']`).click();
+    await goHome(page, language, "overview");
+    await follow(page, language, `${HOMES.overview.links}[href='/admin']`, target);
   } else if (home === "settings") {
-    await goHome(page, "testing");
-    await page.locator(`${HOMES.testing.links}[href='/testing/settings']`).click();
-  } else await page.locator(`header nav a[href='${target}']`).click();
-  await page.waitForURL(`**${target}`);
+    await goHome(page, language, "testing");
+    await follow(page, language, `${HOMES.testing.links}[href='/testing/settings']`, target);
+  } else await follow(page, language, `header nav a[href='${target}']`, target);
 }
 
-async function journey(page: Page, language: Language, j: Journey) {
+/** One role's journey; `visit`: whether to open each offered screen (false for one already opened in this language). */
+async function journey(page: Page, language: Language, j: Journey, visit: (href: string) => boolean) {
   await signIn(page, j);
   const where = new Map<string, string>();
   const note = (place: string, list: string[]) => list.forEach((h) => where.has(h) || where.set(h, place));
@@ -114,23 +122,22 @@ async function journey(page: Page, language: Language, j: Journey) {
   // The homes of cards the role is offered, each opened by its entry.
   for (const home of ["overview", "testing", "admin", "settings"] as const) {
     if (home !== "overview" && !where.has(HOMES[home].page)) continue;
-    await goHome(page, home);
-    await expectScreen(page, language, HOMES[home].page);
+    await goHome(page, language, home);
     note(home, (await hrefs(page, HOMES[home].links)).filter((h) => h !== HOMES[home].page));
   }
   expect([...where.keys()].sort(), `${j.who} is offered`).toEqual([...new Set(j.offered)].sort());
 
   // Every offered screen, reached by a click on its entry.
   for (const [href, place] of where) {
-    if (place === "header" || place === "account") {
-      if (place === "account") await accountMenu(page);
-      await page.locator(place === "header" ? `header nav a[href='${href}']` : `[role='menu'] a[href='${href}']`).click();
+    if (!visit(href) || new URL(page.url()).pathname === href) continue;
+    if (place === "header") await follow(page, language, `header nav a[href='${href}']`, href);
+    else if (place === "account") {
+      await accountMenu(page);
+      await follow(page, language, `[role='menu'] a[href='${href}']`, href);
     } else {
-      await goHome(page, place as Home);
-      await page.locator(`${HOMES[place as Home].links}[href='${href}']`).first().click();
+      await goHome(page, language, place as Home);
+      await follow(page, language, `${HOMES[place as Home].links}[href='${href}']`, href);
     }
-    await page.waitForURL((url) => url.pathname === href);
-    await expectScreen(page, language, href);
   }
 
   // The phone drawer offers the header's and the account menu's entries.
@@ -139,7 +146,7 @@ async function journey(page: Page, language: Language, j: Journey) {
   const drawer = page.getByRole("dialog");
   await drawer.waitFor();
   const inDrawer = await hrefs(page, "[role='dialog'] nav a");
-  expect(inDrawer.sort(), `${j.who}'s drawer`).toEqual([...new Set([...(await hrefs(page, "header nav a")), ...account])].sort());
+  expect([...new Set(inDrawer)].sort(), `${j.who}'s drawer`).toEqual([...new Set([...(await hrefs(page, "header nav a")), ...account])].sort());
   await expectAccessible(page, `${j.who}'s drawer at 375 px`);
   // Signing out from the drawer: the next role signs in on the same page.
   await drawer.locator("button[type='submit']").click();
@@ -154,7 +161,11 @@ describe("every demo role reaches, by clicking, what it may use and is offered n
       context.setDefaultTimeout(15_000);
       await context.addCookies([{ name: "parlance_lang", value: language, url: own.server.url }]);
       const page = await context.newPage();
-      for (const j of JOURNEYS) await journey(page, language, j);
+      // In en-US each role opens every screen it is offered; in zh-HANS each role's offers are checked
+      // the same way and each screen is opened once (the guard and the offers read the same row).
+      const opened = new Set<string>();
+      const visit = (href: string) => language === "en-US" || (!opened.has(href) && !!opened.add(href));
+      for (const j of JOURNEYS) await journey(page, language, j, visit);
       await context.close();
     }, 240_000);
   }
