@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { derivePermissions, Role, type AccountServices } from "@parlance/contract";
-import { mayOpen as mayOpenIn, offered, reachable as reachableIn, screenAt as screenAtIn, type Caller, type Place, type Screen } from "../ui/screens";
+import { mayOpen as mayOpenIn, offered, type Caller, type Place, type Screen } from "../ui/screens";
+import { reachable as reachableIn, screenAt as screenAtIn } from "../ui/reachable";
 import { SCREENS } from "./router";
 
 /** The screen table (issue 23 §1): who is offered what, where, and that every screen has a way in. */

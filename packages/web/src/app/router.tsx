@@ -4,7 +4,7 @@ import { AppLayout } from "./layout/AppLayout";
 import { RequireScreen, RequireSignIn, HomeRedirect } from "./guards";
 import { PageLoader } from "../ui/PageLoader";
 import { NotFound } from "./NotFound";
-import type { Screen } from "../ui/screens";
+import type { Screen, ScreenAccess } from "../ui/screens";
 import { loadStrings } from "../i18n";
 import { ALL_STRING_TIERS, type StringTier } from "../i18n/tiers";
 
@@ -71,6 +71,9 @@ const settingsLists = (base: string, offered: boolean): AppScreen[] =>
 /** A screen of the table with what the router shows there. */
 export type AppScreen = Screen & { element: ReactNode };
 
+/** Screens one `access` opens, written once for them. */
+const allowed = (access: ScreenAccess, screens: Omit<AppScreen, "access">[]): AppScreen[] => screens.map((screen) => ({ ...screen, access }));
+
 /**
  * The one table of the web app's screens (issue 23 §1): each path, who may open it (`access`: the
  * permission flag of its API routes, app/screens.unit.test.ts) and where it is offered (`at`, in
@@ -80,87 +83,113 @@ export type AppScreen = Screen & { element: ReactNode };
  */
 export const SCREENS: readonly AppScreen[] = [
   // The Language Testing home's cards (client-administration.md §2) and what they lead to.
-  { path: "/testing/tests", access: "tests", at: { testing: "tests", overview: "tests" }, element: page(() => import("../features/taking/list/TakeTestPage"), takeATest) },
-  { path: "/testing/tests/choose_account/:ids", access: "tests", element: page(() => import("../features/taking/list/ChooseEmployerPage"), takeATest) },
-  { path: "/testing/tests/:aid/live", access: "tests", element: page(() => import("../features/taking/list/LiveTestPage"), takeATest) },
-  { path: "/testing/tests/:id", access: "tests", element: testPage() },
-  { path: "/testing/track/test/:id", access: "tests", element: testPage() },
-  { path: "/testing/tests/:id/call", access: "tests", element: page(() => import("../features/calls/phone/PhoneCallPage")) },
-  { path: "/testing/tests/:id/web_call", access: "tests", element: page(() => import("../features/calls/webivr/WebIvrPage")) },
-  { path: "/testing/payment/:ref/purchase", access: "tests", element: page(() => import("../features/payments/PurchasePage")) },
-  { path: "/testing/candidates", access: "candidates", at: { testing: "candidates", overview: "candidates" }, element: page(() => import("../features/candidates/CandidatesPage")) },
-  { path: "/testing/candidates/new", access: "candidates", element: candidateForm() },
-  { path: "/testing/candidates/create", access: "candidates", element: candidateForm() },
-  { path: "/testing/candidates/:id", access: "candidates", element: candidateDetail() },
-  { path: "/testing/candidates/:id/edit", access: "candidates", element: candidateForm() },
-  { path: "/testing/candidates/:id/update", access: "candidates", element: candidateForm() },
-  { path: "/testing/candidates/:id/notify", access: "candidates", element: candidateDetail() },
-  { path: "/testing/candidates/:id/activate", access: "candidates", element: candidateDetail() },
-  { path: "/testing/candidates/upload", access: "candidates", element: page(() => import("../features/upload/UploadPage")) },
-  { path: "/testing/candidates/changes", access: "candidates", element: page(() => import("../features/upload/ChangesPage")) },
-  { path: "/testing/candidates/preview", access: "candidates", element: page(() => import("../features/upload/PreviewPage")) },
-  { path: "/testing/candidates/confirm", access: "candidates", element: page(() => import("../features/upload/ConfirmPage")) },
-  { path: "/testing/candidates/healthcare_roles", access: "candidates", element: page(() => import("../features/healthcare/HealthcareRolesPage")) },
-  { path: "/testing/track/:id", access: "candidates", element: page(() => import("../features/tracks/TrackPage")) },
+  ...allowed("tests", [
+    { path: "/testing/tests", at: { testing: "tests" }, element: page(() => import("../features/taking/list/TakeTestPage"), takeATest) },
+    { path: "/testing/tests/choose_account/:ids", element: page(() => import("../features/taking/list/ChooseEmployerPage"), takeATest) },
+    { path: "/testing/tests/:aid/live", element: page(() => import("../features/taking/list/LiveTestPage"), takeATest) },
+    { path: "/testing/tests/:id", element: testPage() },
+    { path: "/testing/track/test/:id", element: testPage() },
+    { path: "/testing/tests/:id/call", element: page(() => import("../features/calls/phone/PhoneCallPage")) },
+    { path: "/testing/tests/:id/web_call", element: page(() => import("../features/calls/webivr/WebIvrPage")) },
+    { path: "/testing/payment/:ref/purchase", element: page(() => import("../features/payments/PurchasePage")) },
+  ]),
+  ...allowed("candidates", [
+    { path: "/testing/candidates", at: { testing: "candidates" }, element: page(() => import("../features/candidates/CandidatesPage")) },
+    { path: "/testing/candidates/new", element: candidateForm() },
+    { path: "/testing/candidates/create", element: candidateForm() },
+    { path: "/testing/candidates/:id", element: candidateDetail() },
+    { path: "/testing/candidates/:id/edit", element: candidateForm() },
+    { path: "/testing/candidates/:id/update", element: candidateForm() },
+    { path: "/testing/candidates/:id/notify", element: candidateDetail() },
+    { path: "/testing/candidates/:id/activate", element: candidateDetail() },
+    { path: "/testing/candidates/upload", element: page(() => import("../features/upload/UploadPage")) },
+    { path: "/testing/candidates/changes", element: page(() => import("../features/upload/ChangesPage")) },
+    { path: "/testing/candidates/preview", element: page(() => import("../features/upload/PreviewPage")) },
+    { path: "/testing/candidates/confirm", element: page(() => import("../features/upload/ConfirmPage")) },
+    { path: "/testing/candidates/healthcare_roles", element: page(() => import("../features/healthcare/HealthcareRolesPage")) },
+    { path: "/testing/track/:id", element: page(() => import("../features/tracks/TrackPage")) },
+  ]),
   // Scheduling a test and a proctoring reservation: the candidate or the account's staff (the server decides whose).
-  { path: "/testing/candidates/:id/scheduledtest/:testId", access: "signedIn", element: schedulePage() },
-  { path: "/testing/candidates/:id/scheduledtest/:testId/request", access: "signedIn", element: schedulePage() },
-  { path: "/testing/proctor/schedule/:id", access: "signedIn", element: page(() => import("../features/proctoring/reservation/ProctorSchedulePage")) },
-  { path: "/testing/proctor/contact_details/:id", access: "signedIn", element: page(() => import("../features/proctoring/reservation/ContactDetailsPage")) },
-  { path: "/testing/proctor/terms", access: "signedIn", element: page(() => import("../features/proctoring/reservation/TermsPage")) },
-  { path: "/testing/candidates/tests", access: "testHistory", at: { testing: "testHistory", overview: "testHistory" }, element: page(() => import("../features/history/TestHistoryPage")) },
-  { path: "/testing/evaluators/schedule", access: "evaluatorSchedule", at: { testing: "evaluatorSchedule", overview: "evaluatorSchedule" }, element: page(() => import("../features/evaluator-schedule/ScheduledTestsPage")) },
-  { path: "/testing/evaluators/confirm", access: "evaluatorSchedule", element: page(() => import("../features/evaluator-schedule/ConfirmPage")) },
-  { path: "/testing/evaluators/confirmation_status/:id", access: "evaluatorSchedule", element: page(() => import("../features/evaluator-schedule/ScheduledTestPage")) },
-  { path: "/testing/evaluators/decline/:id", access: "evaluatorSchedule", element: page(() => import("../features/evaluator-schedule/DeclinePage")) },
-  { path: "/testing/evaluators/administer/:id", access: "evaluatorSchedule", element: page(() => import("../features/evaluator-schedule/AdministerPage")) },
-  { path: "/testing/groups", access: "groups", at: { testing: "groups", overview: "groups" }, element: page(() => import("../features/paper/GroupsPage")) },
-  { path: "/testing/groups/alert/:key", access: "groups", element: page(() => import("../features/paper/AlertPage")) },
-  { path: "/testing/groups/:key", access: "groups", element: page(() => import("../features/paper/PackagePage")) },
-  { path: "/testing/candidates/outstanding_paper_tests", access: "outstandingPaperTests", at: { testing: "outstandingPaperTests", overview: "outstandingPaperTests" }, element: page(() => import("../features/paper/OutstandingPage")) },
-  { path: "/testing/results", access: "results", at: { testing: "results", overview: "results" }, element: page(() => import("../features/results/scoring/TestsToScorePage")) },
-  { path: "/testing/results/:id/edit", access: "results", element: scoringPage() },
-  { path: "/testing/results/:id/noshow", access: "results", element: scoringPage() },
-  { path: "/testing/settings", access: "settings", at: { testing: "settings", overview: "settings" }, element: page(() => import("../features/settings/SettingsHomePage")) },
-  { path: "/testing/settings/offices", access: "settings", element: <Navigate to="/testing/settings" replace /> },
+  ...allowed("signedIn", [
+    { path: "/testing/candidates/:id/scheduledtest/:testId", element: schedulePage() },
+    { path: "/testing/candidates/:id/scheduledtest/:testId/request", element: schedulePage() },
+    { path: "/testing/proctor/schedule/:id", element: page(() => import("../features/proctoring/reservation/ProctorSchedulePage")) },
+    { path: "/testing/proctor/contact_details/:id", element: page(() => import("../features/proctoring/reservation/ContactDetailsPage")) },
+    { path: "/testing/proctor/terms", element: page(() => import("../features/proctoring/reservation/TermsPage")) },
+  ]),
+  { path: "/testing/candidates/tests", access: "testHistory", at: { testing: "testHistory" }, element: page(() => import("../features/history/TestHistoryPage")) },
+  ...allowed("evaluatorSchedule", [
+    { path: "/testing/evaluators/schedule", at: { testing: "evaluatorSchedule" }, element: page(() => import("../features/evaluator-schedule/ScheduledTestsPage")) },
+    { path: "/testing/evaluators/confirm", element: page(() => import("../features/evaluator-schedule/ConfirmPage")) },
+    { path: "/testing/evaluators/confirmation_status/:id", element: page(() => import("../features/evaluator-schedule/ScheduledTestPage")) },
+    { path: "/testing/evaluators/decline/:id", element: page(() => import("../features/evaluator-schedule/DeclinePage")) },
+    { path: "/testing/evaluators/administer/:id", element: page(() => import("../features/evaluator-schedule/AdministerPage")) },
+  ]),
+  ...allowed("groups", [
+    { path: "/testing/groups", at: { testing: "groups" }, element: page(() => import("../features/paper/GroupsPage")) },
+    { path: "/testing/groups/alert/:key", element: page(() => import("../features/paper/AlertPage")) },
+    { path: "/testing/groups/:key", element: page(() => import("../features/paper/PackagePage")) },
+  ]),
+  { path: "/testing/candidates/outstanding_paper_tests", access: "outstandingPaperTests", at: { testing: "outstandingPaperTests" }, element: page(() => import("../features/paper/OutstandingPage")) },
+  ...allowed("results", [
+    { path: "/testing/results", at: { testing: "results" }, element: page(() => import("../features/results/scoring/TestsToScorePage")) },
+    { path: "/testing/results/:id/edit", element: scoringPage() },
+    { path: "/testing/results/:id/noshow", element: scoringPage() },
+  ]),
+  ...allowed("settings", [
+    { path: "/testing/settings", at: { testing: "settings" }, element: page(() => import("../features/settings/SettingsHomePage")) },
+    { path: "/testing/settings/offices", element: <Navigate to="/testing/settings" replace /> },
+  ]),
   { path: "/testing/settings/offices/new", access: "manageOffices", element: page(() => import("../features/settings/offices/OfficeFormPage")) },
-  { path: "/testing/settings/offices/:id", access: "offices", element: page(() => import("../features/settings/offices/OfficeDetailPage")) },
-  { path: "/testing/settings/offices/:id/edit", access: "offices", element: page(() => import("../features/settings/offices/OfficeFormPage")) },
+  ...allowed("offices", [
+    { path: "/testing/settings/offices/:id", element: page(() => import("../features/settings/offices/OfficeDetailPage")) },
+    { path: "/testing/settings/offices/:id/edit", element: page(() => import("../features/settings/offices/OfficeFormPage")) },
+  ]),
   // The settings home's cards (client-administration.md §2), and the same lists of one office.
   ...settingsLists("/testing/settings", true),
   { path: "/testing/settings/proctoring", access: "proctorSettings", at: { settings: "proctoring" }, element: page(() => import("../features/settings/proctor-service/ProctoringSettingsPage")) },
   ...settingsLists("/testing/settings/offices/:officeId", false),
   // Billing: prepaid tests (prepay accounts), invoices, the translation charge a client pays.
-  { path: "/testing/prepay", access: "prepay", at: { overview: "prepay" }, element: page(() => import("../features/payments/prepay/PrepayOrderPage")) },
-  { path: "/testing/prepay/terms", access: "prepay", element: page(() => import("../features/payments/prepay/PrepayTermsPage")) },
-  { path: "/testing/prepay/thank_you/:id", access: "prepay", element: page(() => import("../features/payments/prepay/PrepayThankYouPage")) },
-  { path: "/testing/contact_to_schedule", access: "signedIn", element: contactToSchedule() },
-  { path: "/testing/contact_to_schedule/:kind", access: "signedIn", element: contactToSchedule() },
+  ...allowed("prepay", [
+    { path: "/testing/prepay", at: { overview: "prepay" }, element: page(() => import("../features/payments/prepay/PrepayOrderPage")) },
+    { path: "/testing/prepay/terms", element: page(() => import("../features/payments/prepay/PrepayTermsPage")) },
+    { path: "/testing/prepay/thank_you/:id", element: page(() => import("../features/payments/prepay/PrepayThankYouPage")) },
+  ]),
+  ...allowed("signedIn", [
+    { path: "/testing/contact_to_schedule", element: contactToSchedule() },
+    { path: "/testing/contact_to_schedule/:kind", element: contactToSchedule() },
+  ]),
   { path: "/invoice/:id", access: "invoices", element: page(() => import("../features/payments/invoices/InvoicePage")) },
-  { path: "/translation/projects/charge/:id", access: "translation", element: page(() => import("../features/payments/translation/ChargeProjectPage")) },
-  { path: "/translation/projects/charge/:id/complete", access: "translation", element: page(() => import("../features/payments/translation/ChargeCompletePage")) },
+  ...allowed("translation", [
+    { path: "/translation/projects/charge/:id", element: page(() => import("../features/payments/translation/ChargeProjectPage")) },
+    { path: "/translation/projects/charge/:id/complete", element: page(() => import("../features/payments/translation/ChargeCompletePage")) },
+  ]),
   // Administration (evaluators-results-account.md §2): its home's cards, the news and the back office.
-  { path: "/admin/news", access: "manageNews", at: { admin: "news", overview: "manageNews" }, element: adminNews() },
-  { path: "/admin/news/create", access: "manageNews", element: adminNews() },
-  { path: "/admin/news/:id/edit", access: "manageNews", element: adminNews() },
+  ...allowed("manageNews", [
+    { path: "/admin/news", at: { admin: "news", overview: "manageNews" }, element: adminNews() },
+    { path: "/admin/news/create", element: adminNews() },
+    { path: "/admin/news/:id/edit", element: adminNews() },
+  ]),
   { path: "/admin", access: "signedIn", hub: "admin", at: { overview: "admin" }, element: page(() => import("../features/news/admin/AdminHomePage")) },
   { path: "/feature_flags", access: "featureFlags", at: { admin: "flags" }, element: page(() => import("../features/admin/FeatureFlagsPage")) },
   { path: "/impersonate", access: "impersonate", at: { admin: "impersonate" }, element: page(() => import("../features/admin/ImpersonatePage")) },
   { path: "/session", access: "viewSession", at: { admin: "session" }, element: page(() => import("../features/admin/SessionPage")) },
-  { path: "/admin/accounts", access: "backOffice", at: { admin: "accounts" }, element: page(() => import("../features/backoffice/accounts/AccountsPage")) },
-  { path: "/admin/accounts/new", access: "backOffice", element: accountForm() },
-  { path: "/admin/accounts/:id/edit", access: "backOffice", element: accountForm() },
-  { path: "/admin/accounts/:id", access: "backOffice", element: page(() => import("../features/backoffice/accounts/AccountPage")) },
-  { path: "/admin/staff", access: "backOffice", at: { admin: "staff" }, element: page(() => import("../features/backoffice/staff/StaffPage")) },
-  { path: "/admin/staff/new", access: "backOffice", element: staffForm() },
-  { path: "/admin/staff/:id", access: "backOffice", element: staffForm() },
-  { path: "/admin/evaluators", access: "backOffice", at: { admin: "evaluators" }, element: page(() => import("../features/backoffice/staff/EvaluatorsPage")) },
-  { path: "/admin/evaluators/new", access: "backOffice", element: evaluatorForm() },
-  { path: "/admin/evaluators/:id", access: "backOffice", element: evaluatorForm() },
-  { path: "/admin/tests", access: "backOffice", at: { admin: "tests" }, element: page(() => import("../features/backoffice/catalogue/CatalogueListPage")) },
-  { path: "/admin/tests/new", access: "backOffice", element: testForm() },
-  { path: "/admin/tests/:id/edit", access: "backOffice", element: testForm() },
-  { path: "/admin/tests/:id", access: "backOffice", element: page(() => import("../features/backoffice/catalogue/TestPage")) },
+  ...allowed("backOffice", [
+    { path: "/admin/accounts", at: { admin: "accounts" }, element: page(() => import("../features/backoffice/accounts/AccountsPage")) },
+    { path: "/admin/accounts/new", element: accountForm() },
+    { path: "/admin/accounts/:id/edit", element: accountForm() },
+    { path: "/admin/accounts/:id", element: page(() => import("../features/backoffice/accounts/AccountPage")) },
+    { path: "/admin/staff", at: { admin: "staff" }, element: page(() => import("../features/backoffice/staff/StaffPage")) },
+    { path: "/admin/staff/new", element: staffForm() },
+    { path: "/admin/staff/:id", element: staffForm() },
+    { path: "/admin/evaluators", at: { admin: "evaluators" }, element: page(() => import("../features/backoffice/staff/EvaluatorsPage")) },
+    { path: "/admin/evaluators/new", element: evaluatorForm() },
+    { path: "/admin/evaluators/:id", element: evaluatorForm() },
+    { path: "/admin/tests", at: { admin: "tests" }, element: page(() => import("../features/backoffice/catalogue/CatalogueListPage")) },
+    { path: "/admin/tests/new", element: testForm() },
+    { path: "/admin/tests/:id/edit", element: testForm() },
+    { path: "/admin/tests/:id", element: page(() => import("../features/backoffice/catalogue/TestPage")) },
+  ]),
   // The header and the account menu (evaluators-results-account.md §2 "Account menu links", in its order).
   { path: "/overview", access: "signedIn", at: { header: "overview", account: "overview" }, element: page(() => import("../features/overview/OverviewPage")) },
   { path: "/testing", access: "languageTesting", at: { header: "languageTesting", overview: "languageTesting" }, element: page(() => import("../features/testing/TestingHomePage")) },
@@ -168,30 +197,36 @@ export const SCREENS: readonly AppScreen[] = [
   { path: "/account/payment_methods", access: "creditCardOnFile", at: { account: "paymentMethods" }, element: page(() => import("../features/payments/PaymentMethodsPage")) },
   { path: "/account/invoices", access: "invoices", at: { account: "invoices", overview: "invoices" }, element: page(() => import("../features/payments/invoices/InvoicesPage")) },
   { path: "/account/profile", access: "changePassword", at: { account: "profile" }, element: page(() => import("../features/account/ProfilePage")) },
-  { path: "/contact", access: "signedIn", at: { account: "contact" }, element: page(() => import("../features/contact/ContactPage")) },
-  { path: "/news", access: "signedIn", at: { header: "news", account: "news", overview: "news" }, element: newsScreens() },
-  { path: "/news/:slug", access: "signedIn", element: newsScreens() },
+  ...allowed("signedIn", [
+    { path: "/contact", at: { account: "contact" }, element: page(() => import("../features/contact/ContactPage")) },
+    { path: "/news", at: { header: "news", account: "news", overview: "news" }, element: newsScreens() },
+    { path: "/news/:slug", element: newsScreens() },
+  ]),
   { path: "/training", access: "training", at: { header: "training", account: "training" }, element: page(() => import("../features/service-lines/TrainingPage")) },
   { path: "/translation", access: "translation", at: { header: "translation", account: "translation" }, element: page(() => import("../features/service-lines/TranslationPage")) },
   { path: "/interpretation", access: "interpretation", at: { header: "interpretation", account: "interpretation" }, element: page(() => import("../features/interpretation/InterpretationPage")) },
   { path: "/help/:guide?", access: "public", to: "/help/", at: { account: "help" }, element: page(() => import("../features/help/HelpPage")) },
   { path: "/help/documents", access: "evaluatorDocuments", element: page(() => import("../features/help/DocumentsPage")) },
   // The developer mailbox and phone (outside production: useCaller), just before Sign out.
-  { path: "/dev/mailbox", access: "devMailbox", at: { account: "devMailbox" }, element: page(() => import("../features/mailbox/MailboxPage")) },
-  { path: "/dev/phone", access: "devMailbox", at: { account: "devPhone" }, element: page(() => import("../features/calls/phone/DevPhonePage")) },
+  ...allowed("devMailbox", [
+    { path: "/dev/mailbox", at: { account: "devMailbox" }, element: page(() => import("../features/mailbox/MailboxPage")) },
+    { path: "/dev/phone", at: { account: "devPhone" }, element: page(() => import("../features/calls/phone/DevPhonePage")) },
+  ]),
   { path: "/login", access: "signedOut", at: { account: "login" }, element: page(() => import("../features/auth/LoginPage"), signIn) },
   // Public screens: signing in and its help, result verification, the scales, the anonymous invoice payment and the policies.
-  { path: "/", access: "public", element: <HomeRedirect /> },
-  { path: "/assistance", access: "public", element: page(() => import("../features/auth/AssistancePage"), forgotPassword) },
-  { path: "/set_reset_password", access: "public", element: page(() => import("../features/auth/SetResetPasswordPage"), passwordKey) },
-  { path: "/setup_account/:key", access: "public", element: page(() => import("../features/auth/SetupAccountPage"), passwordKey) },
-  { path: "/testing/scales", access: "public", element: page(() => import("../features/results/scales/ScalesPage")) },
-  { path: "/testing/results/verify", access: "public", element: page(() => import("../features/results/verify/VerifyPage")) },
-  { path: "/testing/results/verified/:key", access: "public", element: page(() => import("../features/results/verify/VerifiedPage")) },
-  { path: "/invoices/pay/:key", access: "public", element: page(() => import("../features/payments/invoices/AnonymousInvoicePage")) },
-  { path: "/invoices/pay/:key/confirmation", access: "public", element: page(() => import("../features/payments/invoices/InvoiceConfirmationPage")) },
-  { path: "/testing/policy", access: "public", element: page(() => import("../features/payments/policy/PolicyPage")) },
-  { path: "/testing/payment/policy", access: "public", element: page(() => import("../features/payments/policy/PaymentPolicyPage")) },
+  ...allowed("public", [
+    { path: "/", element: <HomeRedirect /> },
+    { path: "/assistance", element: page(() => import("../features/auth/AssistancePage"), forgotPassword) },
+    { path: "/set_reset_password", element: page(() => import("../features/auth/SetResetPasswordPage"), passwordKey) },
+    { path: "/setup_account/:key", element: page(() => import("../features/auth/SetupAccountPage"), passwordKey) },
+    { path: "/testing/scales", element: page(() => import("../features/results/scales/ScalesPage")) },
+    { path: "/testing/results/verify", element: page(() => import("../features/results/verify/VerifyPage")) },
+    { path: "/testing/results/verified/:key", element: page(() => import("../features/results/verify/VerifiedPage")) },
+    { path: "/invoices/pay/:key", element: page(() => import("../features/payments/invoices/AnonymousInvoicePage")) },
+    { path: "/invoices/pay/:key/confirmation", element: page(() => import("../features/payments/invoices/InvoiceConfirmationPage")) },
+    { path: "/testing/policy", element: page(() => import("../features/payments/policy/PolicyPage")) },
+    { path: "/testing/payment/policy", element: page(() => import("../features/payments/policy/PaymentPolicyPage")) },
+  ]),
 ];
 
 /** Access that needs no session (the sign-in page is a visitor's, but opens signed in too). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { apiAreas, type RouteDef } from "@parlance/contract";
 import { matchRoutes } from "react-router";
 import { routes, SCREENS } from "./router";
-import { screenAt } from "../ui/screens";
+import { screenAt } from "../ui/reachable";
 
 /**
  * The router and the screen table (ui/screens.ts) are one list: a route for every row and a row

@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from "@mantine/core";
 import { useTranslation } from "../i18n";
 import { Link } from "react-router";
-import { useReachable } from "./screens";
+import { useReachable } from "./reachable";
 
 /** One step of a breadcrumb trail: an ancestor page the user can go back to. */
 export interface Crumb {

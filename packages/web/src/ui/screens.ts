@@ -60,51 +60,15 @@ export interface Offer {
 
 /** The entries of a place the caller may open, in the table's order. */
 export function offered(screens: readonly Screen[], place: Place, caller: Caller): Offer[] {
-  return screens.filter((s) => s.at?.[place] !== undefined && mayOpen(screens, s, caller)).map((s) => ({ to: s.to ?? s.path, name: s.at![place]! }));
-}
-
-const segments = (path: string) => path.split("/").filter(Boolean);
-
-/** Whether a pattern's segments match an address's: a static segment itself, `:name` any, `:name?` any or none (last). */
-function matches(pattern: string[], parts: string[]): boolean {
-  if (parts.length > pattern.length || parts.length < pattern.filter((p) => !p.endsWith("?")).length) return false;
-  return parts.every((part, i) => pattern[i]!.startsWith(":") || pattern[i] === part);
-}
-
-/** Static segments outrank parameters, as in React Router: /testing/candidates/new before /testing/candidates/:id. */
-const rank = (pattern: string[]) => pattern.reduce((sum, p) => sum + (p.startsWith(":") ? 1 : 3), 0);
-
-const found = new WeakMap<readonly Screen[], Map<string, Screen | undefined>>();
-
-/** The screen at an address; remembered, as links ask on every render (React Router's matchRoutes ranks every route at each call). */
-export function screenAt(screens: readonly Screen[], href: string): Screen | undefined {
-  const path = href.split(/[?#]/)[0]!;
-  const known = found.get(screens) ?? found.set(screens, new Map()).get(screens)!;
-  if (!known.has(path)) {
-    const parts = segments(path);
-    const candidates = screens.filter((s) => matches(segments(s.path), parts));
-    known.set(path, candidates.sort((x, y) => rank(segments(y.path)) - rank(segments(x.path)))[0]);
-  }
-  return known.get(path);
-}
-
-/** Whether the caller may open the screen at an address (false for an address no screen has). */
-export function reachable(screens: readonly Screen[], href: string, caller: Caller): boolean {
-  const screen = screenAt(screens, href);
-  return !!screen && mayOpen(screens, screen, caller);
+  // Every Language Testing card is also a quick link of the overview.
+  const nameAt = (s: Screen) => s.at?.[place] ?? (place === "overview" ? s.at?.testing : undefined);
+  return screens.filter((s) => nameAt(s) !== undefined && mayOpen(screens, s, caller)).map((s) => ({ to: s.to ?? s.path, name: nameAt(s)! }));
 }
 
 /** The signed-in (or not) caller; the developer mailbox and phone only where the server has them (outside production). */
 export function useCaller(): Caller {
   const { can, signedIn, startup } = useStartup();
   return { can: (p) => (p === "devMailbox" ? startup.devMailbox === true : can(p)), signedIn };
-}
-
-/** `(href) => boolean`: whether the caller may open the screen at an address, for a link inside a screen. */
-export function useReachable(): (href: string) => boolean {
-  const screens = useContext(ScreensContext);
-  const caller = useCaller();
-  return (href) => reachable(screens, href, caller);
 }
 
 /** The entries of a place the caller may open. */

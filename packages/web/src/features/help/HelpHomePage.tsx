@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "../../i18n";
 import { useStartup } from "../../ui/startup";
 import { PageHeader } from "../../ui/PageHeader";
-import { useReachable } from "../../ui/screens";
+import { useReachable } from "../../ui/reachable";
 
 interface HelpCard {
   to: string;

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "../../i18n";
 import { PageHeader } from "../../ui/PageHeader";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
-import { useReachable } from "../../ui/screens";
+import { useReachable } from "../../ui/reachable";
 import { SERVICE_LINE_CONTACTS, SERVICE_LINE_OFFERS, type ServiceLine } from "./contacts";
 
 /**

@@ -5,7 +5,7 @@ import { INTL_LOCALE, type TestListEntry } from "@parlance/contract";
 import { useStartup } from "../../../ui/startup";
 import { formatDate, formatDateTime } from "../../../i18n/format";
 import { useMethodLabel } from "../../../ui/testStatus";
-import { useReachable } from "../../../ui/screens";
+import { useReachable } from "../../../ui/reachable";
 
 export type ListKind = "takable" | "upcoming" | "schedulable" | "purchasable" | "missed";
 
