@@ -135,9 +135,13 @@ export function derivePermissions(roles: readonly number[], account: AccountServ
     // Prepay and invoiced accounts do not keep a card on file.
     if (account.prepay || account.invoiced) granted.delete("creditCardOnFile");
     if (!account.prepay) granted.delete("prepay");
-    if (has("training")) granted.add("training");
-    if (has("translation")) granted.add("translation");
-    if (has("interpretation")) granted.add("interpretation");
+    // The service lines are the client's users' (the interpretation request is a client's, scope.ts clientScope):
+    // a candidate of the account is not offered them, nor let in.
+    if (roles.some((r) => (CLIENT_ANY as readonly number[]).includes(r))) {
+      if (has("training")) granted.add("training");
+      if (has("translation")) granted.add("translation");
+      if (has("interpretation")) granted.add("interpretation");
+    }
     // The back office is the provider's: a user of a client account never reaches it, whatever roles they hold.
     granted.delete("backOffice");
   }

@@ -95,7 +95,8 @@ describe("an access-code session is a Candidate session of the code's profile on
     expect(startup.account.id).toBe(t.ids.accounts.contoso);
     const [contoso] = await t.ctx.db.select().from(accounts).where(eq(accounts.id, t.ids.accounts.contoso));
     const candidateOnly = derivePermissions([Role.Candidate], { services: contoso.services as Service[], usesProctorService: contoso.usesProctorService, prepay: contoso.prepay, invoiced: contoso.invoiced });
-    expect(Object.entries(startup.authorized).filter(([, on]) => on).map(([p]) => p).sort()).toEqual([...candidateOnly].sort());
+    // A code session also holds the Language Testing home of its Take a Test card (issue 23), nothing more.
+    expect(Object.entries(startup.authorized).filter(([, on]) => on).map(([p]) => p).sort()).toEqual([...candidateOnly, "languageTesting"].sort());
     expect((await t.request({ method: "POST", url: "/api/candidates/search", cookie, body: { query: "", page: 1 } })).statusCode).toBe(403);
     expect((await t.request({ method: "GET", url: "/api/dev/mailbox", cookie })).statusCode).toBeGreaterThanOrEqual(400);
   });
@@ -135,6 +136,15 @@ describe("an access-code session is a Candidate session of the code's profile on
     // Choose Employer belongs to the password session: the writing test both employers assigned.
     const byPassword: TestListView = (await t.request({ method: "GET", url: "/api/tests/list", cookie: await t.signIn("candidate@northwind.example") })).json();
     expect(entries(byPassword).some((e) => e.href?.includes("choose_account"))).toBe(true);
+  });
+
+  it("a code session is offered the Language Testing home (its Take a Test card) and none of the account's service lines (issue 23)", async () => {
+    const byCode = await startupOf(await codeSignIn(DEMO_ACCESS_CODE));
+    expect(byCode.authorized).toMatchObject({ tests: true, languageTesting: true, training: false, translation: false, interpretation: false, changePassword: false });
+    const byPassword = await startupOf(await t.signIn("candidate@northwind.example"));
+    expect(byPassword.authorized).toMatchObject({ tests: true, languageTesting: true, training: false, translation: false, interpretation: false });
+    const interpretation = await t.request({ method: "POST", url: "/api/interpretation_requests/submit_request", cookie: await codeSignIn(DEMO_ACCESS_CODE), body: {} });
+    expect(interpretation.statusCode).toBe(403);
   });
 
   it("a code opens the one test it names: the profile's other tests, results and payments stay shut", async () => {

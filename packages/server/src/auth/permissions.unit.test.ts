@@ -58,6 +58,13 @@ describe("derivePermissions", () => {
     expect(has([Role.User, Role.Evaluator], null).has("languageTesting")).toBe(true);
   });
 
+  it("gives the service lines of the account to its client users, never to its candidates (issue 23)", () => {
+    for (const role of [Role.TestingAccountUser, Role.TestingOfficeAdministrator]) {
+      for (const flag of ["training", "translation", "interpretation"] as const) expect(has([role, Role.User]).has(flag), `${role} ${flag}`).toBe(true);
+    }
+    for (const flag of ["training", "translation", "interpretation"] as const) expect(has([Role.Candidate, Role.User]).has(flag), flag).toBe(false);
+  });
+
   it("takes the testing screens away from an account that does not buy testing", () => {
     const p = has([Role.TestingAccountAdministrator, Role.User], { ...full, services: ["translation"] });
     expect(p.has("settings")).toBe(false);

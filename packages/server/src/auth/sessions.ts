@@ -96,6 +96,8 @@ export async function loadCaller(db: Db, times: SessionTimes, secret: string): P
         }
       : null,
   );
+  // An access-code session (role Candidate alone, no User) takes its test from the Language Testing home like a signed-in candidate.
+  if (byCode && permissions.has("tests")) permissions.add("languageTesting");
   if (row.session.impersonatorUserId !== null) await keepImpersonatorsSessionView(db, row.session.impersonatorUserId, permissions);
   return {
     userId: user.id,

@@ -4,11 +4,10 @@ import "@mantine/notifications/styles.css";
 import "virtual:mantine-styles.css";
 import { lazy, Suspense } from "react";
 import { BrowserRouter } from "react-router";
-import { AppRoutes } from "./router";
+import { AppRoutes, SCREENS } from "./router";
 import { ScreenErrorBoundary } from "./ScreenErrorBoundary";
-import { screenExists } from "./screenExists";
-import { ScreenExistsContext } from "../ui/screenExists";
 import { StartupProvider } from "../ui/startup";
+import { ScreensContext } from "../ui/screens";
 
 // Not needed to show a screen: loaded after it (notifications shown meanwhile wait in its store,
 // dialogs asked for meanwhile wait for the host: ui/modals.ts).
@@ -25,13 +24,13 @@ export function App() {
           <Notifications position="top-right" />
           <ModalsHost />
         </Suspense>
-        <ScreenExistsContext.Provider value={screenExists}>
+        <ScreensContext.Provider value={SCREENS}>
           <BrowserRouter>
             <ScreenErrorBoundary>
               <AppRoutes />
             </ScreenErrorBoundary>
           </BrowserRouter>
-        </ScreenExistsContext.Provider>
+        </ScreensContext.Provider>
     </StartupProvider>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import type { Permission } from "@parlance/contract";
 import { useStartup } from "../ui/startup";
+import { useMayOpen, type Screen } from "../ui/screens";
 import { NotFound } from "./NotFound";
 
 /** Sends a signed-out visitor to /login, remembering where they were going. */
@@ -15,10 +15,9 @@ export function RequireSignIn() {
   return <Outlet />;
 }
 
-/** A screen the user may not open reads as not found, as the API answers. */
-export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
-  const { can } = useStartup();
-  return can(permission) ? <>{children}</> : <NotFound />;
+/** A screen the user may not open (ui/screens.ts) reads as not found, as the API answers. */
+export function RequireScreen({ screen, children }: { screen: Screen; children: ReactNode }) {
+  return useMayOpen(screen) ? <>{children}</> : <NotFound />;
 }
 
 export function HomeRedirect() {

@@ -1,10 +1,10 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { Navigate, useRoutes } from "react-router";
 import { AppLayout } from "./layout/AppLayout";
-import { RequirePermission, RequireSignIn, HomeRedirect } from "./guards";
+import { RequireScreen, RequireSignIn, HomeRedirect } from "./guards";
 import { PageLoader } from "../ui/PageLoader";
 import { NotFound } from "./NotFound";
-import type { Permission } from "@parlance/contract";
+import type { Screen, ScreenAccess } from "../ui/screens";
 import { loadStrings } from "../i18n";
 import { ALL_STRING_TIERS, type StringTier } from "../i18n/tiers";
 
@@ -40,152 +40,211 @@ function page(load: () => Promise<{ default: ComponentType }>, { strings = ALL_S
   );
 }
 
-const guarded = (permission: Permission, element: React.ReactNode) => (
-  <RequirePermission permission={permission}>{element}</RequirePermission>
-);
+/** Screens shown at several paths: one lazy chunk, a lazy component of its own at each path (as a route of its own would be). */
+const testPage = () => page(() => import("../features/taking/flow/TakeTestPage"), testFlow);
+const candidateForm = () => page(() => import("../features/candidates/CandidateFormPage"));
+const candidateDetail = () => page(() => import("../features/candidates/CandidateDetailPage"));
+const schedulePage = () => page(() => import("../features/scheduling/SchedulePage"));
+const scoringPage = () => page(() => import("../features/results/scoring/ScoringPage"));
+const contactToSchedule = () => page(() => import("../features/payments/prepay/ContactToSchedulePage"));
+const adminNews = () => page(() => import("../features/news/admin/AdminNewsScreens"));
+const accountForm = () => page(() => import("../features/backoffice/accounts/AccountFormPage"));
+const staffForm = () => page(() => import("../features/backoffice/staff/StaffFormPage"));
+const evaluatorForm = () => page(() => import("../features/backoffice/staff/EvaluatorFormPage"));
+const testForm = () => page(() => import("../features/backoffice/catalogue/TestFormPage"));
+const newsScreens = () => page(() => import("../features/news/NewsScreens"));
 
-/** Every screen path of the specs that exists so far. Menus consult ui/availablePaths.ts. */
+/** The settings lists (users, test groups, result recipients) with their forms: of the account (the settings home's cards) or of an office. */
+const settingsLists = (base: string, offered: boolean): AppScreen[] =>
+  (
+    [
+      ["users", "users", "users", () => page(() => import("../features/settings/users/UsersPage")), () => page(() => import("../features/settings/users/UserFormPage"))],
+      ["packages", "packages", "packages", () => page(() => import("../features/settings/packages/TestGroupsPage")), () => page(() => import("../features/settings/packages/TestGroupFormPage"))],
+      ["resultrecipients", "resultRecipients", "resultRecipients", () => page(() => import("../features/settings/recipients/RecipientsPage")), () => page(() => import("../features/settings/recipients/RecipientFormPage"))],
+    ] as const
+  ).flatMap(([segment, access, name, list, form]) => [
+    { path: `${base}/${segment}`, access, at: offered ? { settings: name } : undefined, element: list() },
+    { path: `${base}/${segment}/new`, access, element: form() },
+    { path: `${base}/${segment}/:id/edit`, access, element: form() },
+  ]);
+
+/** A screen of the table with what the router shows there. */
+export type AppScreen = Screen & { element: ReactNode };
+
+/** Screens one `access` opens, written once for them. */
+const allowed = (access: ScreenAccess, screens: Omit<AppScreen, "access">[]): AppScreen[] => screens.map((screen) => ({ ...screen, access }));
+
+/**
+ * The one table of the web app's screens (issue 23 §1): each path, who may open it (`access`: the
+ * permission flag of its API routes, app/screens.unit.test.ts) and where it is offered (`at`, in
+ * the order entries show: the spec's account menu and Language Testing cards). Its routes' guards
+ * come from it here; the header, the account menu, the drawer, the homes' cards, the quick links
+ * and the breadcrumbs read it through ui/screens.ts (ScreensContext, provided by App).
+ */
+export const SCREENS: readonly AppScreen[] = [
+  // The Language Testing home's cards (client-administration.md §2) and what they lead to.
+  ...allowed("tests", [
+    { path: "/testing/tests", at: { testing: "tests" }, element: page(() => import("../features/taking/list/TakeTestPage"), takeATest) },
+    { path: "/testing/tests/choose_account/:ids", element: page(() => import("../features/taking/list/ChooseEmployerPage"), takeATest) },
+    { path: "/testing/tests/:aid/live", element: page(() => import("../features/taking/list/LiveTestPage"), takeATest) },
+    { path: "/testing/tests/:id", element: testPage() },
+    { path: "/testing/track/test/:id", element: testPage() },
+    { path: "/testing/tests/:id/call", element: page(() => import("../features/calls/phone/PhoneCallPage")) },
+    { path: "/testing/tests/:id/web_call", element: page(() => import("../features/calls/webivr/WebIvrPage")) },
+    { path: "/testing/payment/:ref/purchase", element: page(() => import("../features/payments/PurchasePage")) },
+  ]),
+  ...allowed("candidates", [
+    { path: "/testing/candidates", at: { testing: "candidates" }, element: page(() => import("../features/candidates/CandidatesPage")) },
+    { path: "/testing/candidates/new", element: candidateForm() },
+    { path: "/testing/candidates/create", element: candidateForm() },
+    { path: "/testing/candidates/:id", element: candidateDetail() },
+    { path: "/testing/candidates/:id/edit", element: candidateForm() },
+    { path: "/testing/candidates/:id/update", element: candidateForm() },
+    { path: "/testing/candidates/:id/notify", element: candidateDetail() },
+    { path: "/testing/candidates/:id/activate", element: candidateDetail() },
+    { path: "/testing/candidates/upload", element: page(() => import("../features/upload/UploadPage")) },
+    { path: "/testing/candidates/changes", element: page(() => import("../features/upload/ChangesPage")) },
+    { path: "/testing/candidates/preview", element: page(() => import("../features/upload/PreviewPage")) },
+    { path: "/testing/candidates/confirm", element: page(() => import("../features/upload/ConfirmPage")) },
+    { path: "/testing/candidates/healthcare_roles", element: page(() => import("../features/healthcare/HealthcareRolesPage")) },
+    { path: "/testing/track/:id", element: page(() => import("../features/tracks/TrackPage")) },
+  ]),
+  // Scheduling a test and a proctoring reservation: the candidate or the account's staff (the server decides whose).
+  ...allowed("signedIn", [
+    { path: "/testing/candidates/:id/scheduledtest/:testId", element: schedulePage() },
+    { path: "/testing/candidates/:id/scheduledtest/:testId/request", element: schedulePage() },
+    { path: "/testing/proctor/schedule/:id", element: page(() => import("../features/proctoring/reservation/ProctorSchedulePage")) },
+    { path: "/testing/proctor/contact_details/:id", element: page(() => import("../features/proctoring/reservation/ContactDetailsPage")) },
+    { path: "/testing/proctor/terms", element: page(() => import("../features/proctoring/reservation/TermsPage")) },
+  ]),
+  { path: "/testing/candidates/tests", access: "testHistory", at: { testing: "testHistory" }, element: page(() => import("../features/history/TestHistoryPage")) },
+  ...allowed("evaluatorSchedule", [
+    { path: "/testing/evaluators/schedule", at: { testing: "evaluatorSchedule" }, element: page(() => import("../features/evaluator-schedule/ScheduledTestsPage")) },
+    { path: "/testing/evaluators/confirm", element: page(() => import("../features/evaluator-schedule/ConfirmPage")) },
+    { path: "/testing/evaluators/confirmation_status/:id", element: page(() => import("../features/evaluator-schedule/ScheduledTestPage")) },
+    { path: "/testing/evaluators/decline/:id", element: page(() => import("../features/evaluator-schedule/DeclinePage")) },
+    { path: "/testing/evaluators/administer/:id", element: page(() => import("../features/evaluator-schedule/AdministerPage")) },
+  ]),
+  ...allowed("groups", [
+    { path: "/testing/groups", at: { testing: "groups" }, element: page(() => import("../features/paper/GroupsPage")) },
+    { path: "/testing/groups/alert/:key", element: page(() => import("../features/paper/AlertPage")) },
+    { path: "/testing/groups/:key", element: page(() => import("../features/paper/PackagePage")) },
+  ]),
+  { path: "/testing/candidates/outstanding_paper_tests", access: "outstandingPaperTests", at: { testing: "outstandingPaperTests" }, element: page(() => import("../features/paper/OutstandingPage")) },
+  ...allowed("results", [
+    { path: "/testing/results", at: { testing: "results" }, element: page(() => import("../features/results/scoring/TestsToScorePage")) },
+    { path: "/testing/results/:id/edit", element: scoringPage() },
+    { path: "/testing/results/:id/noshow", element: scoringPage() },
+  ]),
+  ...allowed("settings", [
+    { path: "/testing/settings", at: { testing: "settings" }, element: page(() => import("../features/settings/SettingsHomePage")) },
+    { path: "/testing/settings/offices", element: <Navigate to="/testing/settings" replace /> },
+  ]),
+  { path: "/testing/settings/offices/new", access: "manageOffices", element: page(() => import("../features/settings/offices/OfficeFormPage")) },
+  ...allowed("offices", [
+    { path: "/testing/settings/offices/:id", element: page(() => import("../features/settings/offices/OfficeDetailPage")) },
+    { path: "/testing/settings/offices/:id/edit", element: page(() => import("../features/settings/offices/OfficeFormPage")) },
+  ]),
+  // The settings home's cards (client-administration.md §2), and the same lists of one office.
+  ...settingsLists("/testing/settings", true),
+  { path: "/testing/settings/proctoring", access: "proctorSettings", at: { settings: "proctoring" }, element: page(() => import("../features/settings/proctor-service/ProctoringSettingsPage")) },
+  ...settingsLists("/testing/settings/offices/:officeId", false),
+  // Billing: prepaid tests (prepay accounts), invoices, the translation charge a client pays.
+  ...allowed("prepay", [
+    { path: "/testing/prepay", at: { overview: "prepay" }, element: page(() => import("../features/payments/prepay/PrepayOrderPage")) },
+    { path: "/testing/prepay/terms", element: page(() => import("../features/payments/prepay/PrepayTermsPage")) },
+    { path: "/testing/prepay/thank_you/:id", element: page(() => import("../features/payments/prepay/PrepayThankYouPage")) },
+  ]),
+  ...allowed("signedIn", [
+    { path: "/testing/contact_to_schedule", element: contactToSchedule() },
+    { path: "/testing/contact_to_schedule/:kind", element: contactToSchedule() },
+  ]),
+  { path: "/invoice/:id", access: "invoices", element: page(() => import("../features/payments/invoices/InvoicePage")) },
+  ...allowed("translation", [
+    { path: "/translation/projects/charge/:id", element: page(() => import("../features/payments/translation/ChargeProjectPage")) },
+    { path: "/translation/projects/charge/:id/complete", element: page(() => import("../features/payments/translation/ChargeCompletePage")) },
+  ]),
+  // Administration (evaluators-results-account.md §2): its home's cards, the news and the back office.
+  ...allowed("manageNews", [
+    { path: "/admin/news", at: { admin: "news", overview: "manageNews" }, element: adminNews() },
+    { path: "/admin/news/create", element: adminNews() },
+    { path: "/admin/news/:id/edit", element: adminNews() },
+  ]),
+  { path: "/admin", access: "signedIn", hub: "admin", at: { overview: "admin" }, element: page(() => import("../features/news/admin/AdminHomePage")) },
+  { path: "/feature_flags", access: "featureFlags", at: { admin: "flags" }, element: page(() => import("../features/admin/FeatureFlagsPage")) },
+  { path: "/impersonate", access: "impersonate", at: { admin: "impersonate" }, element: page(() => import("../features/admin/ImpersonatePage")) },
+  { path: "/session", access: "viewSession", at: { admin: "session" }, element: page(() => import("../features/admin/SessionPage")) },
+  ...allowed("backOffice", [
+    { path: "/admin/accounts", at: { admin: "accounts" }, element: page(() => import("../features/backoffice/accounts/AccountsPage")) },
+    { path: "/admin/accounts/new", element: accountForm() },
+    { path: "/admin/accounts/:id/edit", element: accountForm() },
+    { path: "/admin/accounts/:id", element: page(() => import("../features/backoffice/accounts/AccountPage")) },
+    { path: "/admin/staff", at: { admin: "staff" }, element: page(() => import("../features/backoffice/staff/StaffPage")) },
+    { path: "/admin/staff/new", element: staffForm() },
+    { path: "/admin/staff/:id", element: staffForm() },
+    { path: "/admin/evaluators", at: { admin: "evaluators" }, element: page(() => import("../features/backoffice/staff/EvaluatorsPage")) },
+    { path: "/admin/evaluators/new", element: evaluatorForm() },
+    { path: "/admin/evaluators/:id", element: evaluatorForm() },
+    { path: "/admin/tests", at: { admin: "tests" }, element: page(() => import("../features/backoffice/catalogue/CatalogueListPage")) },
+    { path: "/admin/tests/new", element: testForm() },
+    { path: "/admin/tests/:id/edit", element: testForm() },
+    { path: "/admin/tests/:id", element: page(() => import("../features/backoffice/catalogue/TestPage")) },
+  ]),
+  // The header and the account menu (evaluators-results-account.md §2 "Account menu links", in its order).
+  { path: "/overview", access: "signedIn", at: { header: "overview", account: "overview" }, element: page(() => import("../features/overview/OverviewPage")) },
+  { path: "/testing", access: "languageTesting", at: { header: "languageTesting", overview: "languageTesting" }, element: page(() => import("../features/testing/TestingHomePage")) },
+  { path: "/account/availability", access: "availability", at: { account: "availability", overview: "availability" }, element: page(() => import("../features/availability/AvailabilityPage")) },
+  { path: "/account/payment_methods", access: "creditCardOnFile", at: { account: "paymentMethods" }, element: page(() => import("../features/payments/PaymentMethodsPage")) },
+  { path: "/account/invoices", access: "invoices", at: { account: "invoices", overview: "invoices" }, element: page(() => import("../features/payments/invoices/InvoicesPage")) },
+  { path: "/account/profile", access: "changePassword", at: { account: "profile" }, element: page(() => import("../features/account/ProfilePage")) },
+  ...allowed("signedIn", [
+    { path: "/contact", at: { account: "contact" }, element: page(() => import("../features/contact/ContactPage")) },
+    { path: "/news", at: { header: "news", account: "news", overview: "news" }, element: newsScreens() },
+    { path: "/news/:slug", element: newsScreens() },
+  ]),
+  { path: "/training", access: "training", at: { header: "training", account: "training" }, element: page(() => import("../features/service-lines/TrainingPage")) },
+  { path: "/translation", access: "translation", at: { header: "translation", account: "translation" }, element: page(() => import("../features/service-lines/TranslationPage")) },
+  { path: "/interpretation", access: "interpretation", at: { header: "interpretation", account: "interpretation" }, element: page(() => import("../features/interpretation/InterpretationPage")) },
+  { path: "/help/:guide?", access: "public", to: "/help/", at: { account: "help" }, element: page(() => import("../features/help/HelpPage")) },
+  { path: "/help/documents", access: "evaluatorDocuments", element: page(() => import("../features/help/DocumentsPage")) },
+  // The developer mailbox and phone (outside production: useCaller), just before Sign out.
+  ...allowed("devMailbox", [
+    { path: "/dev/mailbox", at: { account: "devMailbox" }, element: page(() => import("../features/mailbox/MailboxPage")) },
+    { path: "/dev/phone", at: { account: "devPhone" }, element: page(() => import("../features/calls/phone/DevPhonePage")) },
+  ]),
+  { path: "/login", access: "signedOut", at: { account: "login" }, element: page(() => import("../features/auth/LoginPage"), signIn) },
+  // Public screens: signing in and its help, result verification, the scales, the anonymous invoice payment and the policies.
+  ...allowed("public", [
+    { path: "/", element: <HomeRedirect /> },
+    { path: "/assistance", element: page(() => import("../features/auth/AssistancePage"), forgotPassword) },
+    { path: "/set_reset_password", element: page(() => import("../features/auth/SetResetPasswordPage"), passwordKey) },
+    { path: "/setup_account/:key", element: page(() => import("../features/auth/SetupAccountPage"), passwordKey) },
+    { path: "/testing/scales", element: page(() => import("../features/results/scales/ScalesPage")) },
+    { path: "/testing/results/verify", element: page(() => import("../features/results/verify/VerifyPage")) },
+    { path: "/testing/results/verified/:key", element: page(() => import("../features/results/verify/VerifiedPage")) },
+    { path: "/invoices/pay/:key", element: page(() => import("../features/payments/invoices/AnonymousInvoicePage")) },
+    { path: "/invoices/pay/:key/confirmation", element: page(() => import("../features/payments/invoices/InvoiceConfirmationPage")) },
+    { path: "/testing/policy", element: page(() => import("../features/payments/policy/PolicyPage")) },
+    { path: "/testing/payment/policy", element: page(() => import("../features/payments/policy/PaymentPolicyPage")) },
+  ]),
+];
+
+/** Access that needs no session (the sign-in page is a visitor's, but opens signed in too). */
+const OPEN: Record<string, true> = { public: true, signedOut: true };
+
+/** A screen's route, guarded by its row: one that needs a permission (or one of its cards) reads as not found to whoever lacks it, as the API answers. */
+const routeOf = (screen: AppScreen) => ({
+  path: screen.path,
+  element: screen.access in OPEN || (screen.access === "signedIn" && !screen.hub) ? screen.element : <RequireScreen screen={screen}>{screen.element}</RequireScreen>,
+});
+
+/** Every screen of the table: the public ones, then those behind the sign-in. */
 export const routes = [
   {
     element: <AppLayout />,
     children: [
-      { path: "/", element: <HomeRedirect /> },
-      { path: "/login", element: page(() => import("../features/auth/LoginPage"), signIn) },
-      { path: "/assistance", element: page(() => import("../features/auth/AssistancePage"), forgotPassword) },
-      { path: "/set_reset_password", element: page(() => import("../features/auth/SetResetPasswordPage"), passwordKey) },
-      { path: "/setup_account/:key", element: page(() => import("../features/auth/SetupAccountPage"), passwordKey) },
-      // Public: anyone may verify a printed result and read what its level means.
-      { path: "/testing/scales", element: page(() => import("../features/results/scales/ScalesPage")) },
-      // Help (evaluators-results-account.md §2): the guides are for anyone, signed in or not; the evaluator documents are not.
-      { path: "/help/:guide?", element: page(() => import("../features/help/HelpPage")) },
-      { path: "/testing/results/verify", element: page(() => import("../features/results/verify/VerifyPage")) },
-      { path: "/testing/results/verified/:key", element: page(() => import("../features/results/verify/VerifiedPage")) },
-      // Public billing pages: the anonymous invoice payment (by the invoice's key) and the candidate testing policy.
-      { path: "/invoices/pay/:key", element: page(() => import("../features/payments/invoices/AnonymousInvoicePage")) },
-      { path: "/invoices/pay/:key/confirmation", element: page(() => import("../features/payments/invoices/InvoiceConfirmationPage")) },
-      { path: "/testing/policy", element: page(() => import("../features/payments/policy/PolicyPage")) },
-      { path: "/testing/payment/policy", element: page(() => import("../features/payments/policy/PaymentPolicyPage")) },
-      {
-        element: <RequireSignIn />,
-        children: [
-          { path: "/overview", element: page(() => import("../features/overview/OverviewPage")) },
-          // News and its administration (evaluators-results-account.md §2); /admin is the hub of every administration screen, its cards by permission.
-          ...["/news", "/news/:slug"].map((path) => ({ path, element: page(() => import("../features/news/NewsScreens")) })),
-          { path: "/admin", element: page(() => import("../features/news/admin/AdminHomePage")) },
-          ...["/admin/news", "/admin/news/create", "/admin/news/:id/edit"].map((path) => ({ path, element: guarded("manageNews", page(() => import("../features/news/admin/AdminNewsScreens"))) })),
-          { path: "/testing", element: page(() => import("../features/testing/TestingHomePage")) },
-          { path: "/testing/settings", element: guarded("settings", page(() => import("../features/settings/SettingsHomePage"))) },
-          { path: "/testing/settings/offices", element: <Navigate to="/testing/settings" replace /> },
-          { path: "/testing/settings/offices/new", element: guarded("manageOffices", page(() => import("../features/settings/offices/OfficeFormPage"))) },
-          { path: "/testing/settings/offices/:id", element: guarded("offices", page(() => import("../features/settings/offices/OfficeDetailPage"))) },
-          { path: "/testing/settings/offices/:id/edit", element: guarded("offices", page(() => import("../features/settings/offices/OfficeFormPage"))) },
-          { path: "/testing/settings/proctoring", element: guarded("proctorSettings", page(() => import("../features/settings/proctor-service/ProctoringSettingsPage"))) },
-          // Settings lists (spec §2), each at account level and under /testing/settings/offices/:officeId.
-          ...["/testing/settings", "/testing/settings/offices/:officeId"].flatMap((base) => [
-            { path: `${base}/users`, element: guarded("users", page(() => import("../features/settings/users/UsersPage"))) },
-            { path: `${base}/users/new`, element: guarded("users", page(() => import("../features/settings/users/UserFormPage"))) },
-            { path: `${base}/users/:id/edit`, element: guarded("users", page(() => import("../features/settings/users/UserFormPage"))) },
-            { path: `${base}/packages`, element: guarded("packages", page(() => import("../features/settings/packages/TestGroupsPage"))) },
-            { path: `${base}/packages/new`, element: guarded("packages", page(() => import("../features/settings/packages/TestGroupFormPage"))) },
-            { path: `${base}/packages/:id/edit`, element: guarded("packages", page(() => import("../features/settings/packages/TestGroupFormPage"))) },
-            { path: `${base}/resultrecipients`, element: guarded("resultRecipients", page(() => import("../features/settings/recipients/RecipientsPage"))) },
-            { path: `${base}/resultrecipients/new`, element: guarded("resultRecipients", page(() => import("../features/settings/recipients/RecipientFormPage"))) },
-            { path: `${base}/resultrecipients/:id/edit`, element: guarded("resultRecipients", page(() => import("../features/settings/recipients/RecipientFormPage"))) },
-          ]),
-          { path: "/testing/candidates", element: guarded("candidates", page(() => import("../features/candidates/CandidatesPage"))) },
-          ...["/testing/candidates/new", "/testing/candidates/create", "/testing/candidates/:id/edit", "/testing/candidates/:id/update"].map((path) => ({
-            path,
-            element: guarded("candidates", page(() => import("../features/candidates/CandidateFormPage"))),
-          })),
-          ...["/testing/candidates/:id", "/testing/candidates/:id/notify", "/testing/candidates/:id/activate"].map((path) => ({
-            path,
-            element: guarded("candidates", page(() => import("../features/candidates/CandidateDetailPage"))),
-          })),
-          // Screens of later issues: the not-found page until they exist, not the `:id` route's "Candidate not found".
-          // Bulk upload (client spec §2; issue 14).
-          { path: "/testing/candidates/upload", element: guarded("candidates", page(() => import("../features/upload/UploadPage"))) },
-          { path: "/testing/candidates/changes", element: guarded("candidates", page(() => import("../features/upload/ChangesPage"))) },
-          { path: "/testing/candidates/preview", element: guarded("candidates", page(() => import("../features/upload/PreviewPage"))) },
-          { path: "/testing/candidates/confirm", element: guarded("candidates", page(() => import("../features/upload/ConfirmPage"))) },
-          // Paper test packages and outstanding paper tests (client spec §2; issue 14).
-          { path: "/testing/candidates/outstanding_paper_tests", element: guarded("outstandingPaperTests", page(() => import("../features/paper/OutstandingPage"))) },
-          { path: "/testing/groups", element: guarded("groups", page(() => import("../features/paper/GroupsPage"))) },
-          { path: "/testing/groups/alert/:key", element: guarded("groups", page(() => import("../features/paper/AlertPage"))) },
-          { path: "/testing/groups/:key", element: guarded("groups", page(() => import("../features/paper/PackagePage"))) },
-          // The schedule-test screen: a candidate (their own test) or the account's staff; the server decides who reaches it.
-          ...["/testing/candidates/:id/scheduledtest/:testId", "/testing/candidates/:id/scheduledtest/:testId/request"].map((path) => ({
-            path,
-            element: page(() => import("../features/scheduling/SchedulePage")),
-          })),
-          // Proctoring reservation (client spec §2): the account's staff or the candidate; the server decides who reaches which candidate.
-          { path: "/testing/proctor/schedule/:id", element: page(() => import("../features/proctoring/reservation/ProctorSchedulePage")) },
-          { path: "/testing/proctor/contact_details/:id", element: page(() => import("../features/proctoring/reservation/ContactDetailsPage")) },
-          { path: "/testing/proctor/terms", element: page(() => import("../features/proctoring/reservation/TermsPage")) },
-          { path: "/testing/candidates/healthcare_roles", element: guarded("candidates", page(() => import("../features/healthcare/HealthcareRolesPage"))) },
-          { path: "/testing/candidates/tests", element: guarded("testHistory", page(() => import("../features/history/TestHistoryPage"))) },
-          { path: "/testing/track/:id", element: guarded("candidates", page(() => import("../features/tracks/TrackPage"))) },
-          // Take a Test (candidate spec §2): the list, Choose Employer, and the live/video page (a{id} or s{id}).
-          { path: "/testing/tests", element: guarded("tests", page(() => import("../features/taking/list/TakeTestPage"), takeATest)) },
-          { path: "/testing/tests/choose_account/:ids", element: guarded("tests", page(() => import("../features/taking/list/ChooseEmployerPage"), takeATest)) },
-          { path: "/testing/tests/:aid/live", element: guarded("tests", page(() => import("../features/taking/list/LiveTestPage"), takeATest)) },
-          // Payments (issue 13, part 5): a test requiring purchase (a{id} or s{id}), and the card on file.
-          { path: "/testing/payment/:ref/purchase", element: guarded("tests", page(() => import("../features/payments/PurchasePage"))) },
-          { path: "/account/payment_methods", element: guarded("creditCardOnFile", page(() => import("../features/payments/PaymentMethodsPage"))) },
-          // The phone (IVR) call screen (candidate spec §2): the candidate asks to be called for a phone test.
-          { path: "/testing/tests/:id/call", element: guarded("tests", page(() => import("../features/calls/phone/PhoneCallPage"))) },
-          // The web-IVR screen (candidate spec §2): a phone test taken as a call in the browser.
-          { path: "/testing/tests/:id/web_call", element: guarded("tests", page(() => import("../features/calls/webivr/WebIvrPage"))) },
-          ...["/testing/tests/:id", "/testing/track/test/:id"].map((path) => ({ path, element: guarded("tests", page(() => import("../features/taking/flow/TakeTestPage"), testFlow)) })),
-          // Scoring (evaluators-results-account.md §2): Tests to score, and a test's scoring page (also at /noshow with the confirmation open).
-          { path: "/testing/results", element: guarded("results", page(() => import("../features/results/scoring/TestsToScorePage"))) },
-          ...["/testing/results/:id/edit", "/testing/results/:id/noshow"].map((path) => ({ path, element: guarded("results", page(() => import("../features/results/scoring/ScoringPage"))) })),
-          // Scheduled Tests (evaluators-results-account.md §2): the live and video tests booked with the evaluator.
-          { path: "/testing/evaluators/schedule", element: guarded("evaluatorSchedule", page(() => import("../features/evaluator-schedule/ScheduledTestsPage"))) },
-          // Confirm, decline and administer a booked test (evaluators-results-account.md §2, §4).
-          { path: "/testing/evaluators/confirm", element: guarded("evaluatorSchedule", page(() => import("../features/evaluator-schedule/ConfirmPage"))) },
-          { path: "/testing/evaluators/confirmation_status/:id", element: guarded("evaluatorSchedule", page(() => import("../features/evaluator-schedule/ScheduledTestPage"))) },
-          { path: "/testing/evaluators/decline/:id", element: guarded("evaluatorSchedule", page(() => import("../features/evaluator-schedule/DeclinePage"))) },
-          { path: "/testing/evaluators/administer/:id", element: guarded("evaluatorSchedule", page(() => import("../features/evaluator-schedule/AdministerPage"))) },
-          // Account (evaluators-results-account.md §2): an evaluator's or proctor's weekly and individual conflicts.
-          { path: "/account/availability", element: guarded("availability", page(() => import("../features/availability/AvailabilityPage"))) },
-          // Billing (issue 13, part 5): invoices, prepay, contact-to-schedule and translation charges.
-          { path: "/account/invoices", element: guarded("invoices", page(() => import("../features/payments/invoices/InvoicesPage"))) },
-          { path: "/invoice/:id", element: guarded("invoices", page(() => import("../features/payments/invoices/InvoicePage"))) },
-          { path: "/testing/prepay", element: guarded("prepay", page(() => import("../features/payments/prepay/PrepayOrderPage"))) },
-          { path: "/testing/prepay/terms", element: guarded("prepay", page(() => import("../features/payments/prepay/PrepayTermsPage"))) },
-          { path: "/testing/prepay/thank_you/:id", element: guarded("prepay", page(() => import("../features/payments/prepay/PrepayThankYouPage"))) },
-          ...["/testing/contact_to_schedule", "/testing/contact_to_schedule/:kind"].map((path) => ({ path, element: page(() => import("../features/payments/prepay/ContactToSchedulePage")) })),
-          { path: "/translation/projects/charge/:id", element: guarded("translation", page(() => import("../features/payments/translation/ChargeProjectPage"))) },
-          { path: "/translation/projects/charge/:id/complete", element: guarded("translation", page(() => import("../features/payments/translation/ChargeCompletePage"))) },
-          // Administration (evaluators-results-account.md §2): feature flags, impersonation, the session page.
-          { path: "/feature_flags", element: guarded("featureFlags", page(() => import("../features/admin/FeatureFlagsPage"))) },
-          { path: "/impersonate", element: guarded("impersonate", page(() => import("../features/admin/ImpersonatePage"))) },
-          { path: "/session", element: guarded("viewSession", page(() => import("../features/admin/SessionPage"))) },
-          // The back office's client accounts, staff users and evaluators (issue 17 point 2): Administrators and Testing Executives.
-          { path: "/admin/accounts", element: guarded("backOffice", page(() => import("../features/backoffice/accounts/AccountsPage"))) },
-          ...["/admin/accounts/new", "/admin/accounts/:id/edit"].map((path) => ({ path, element: guarded("backOffice", page(() => import("../features/backoffice/accounts/AccountFormPage"))) })),
-          { path: "/admin/accounts/:id", element: guarded("backOffice", page(() => import("../features/backoffice/accounts/AccountPage"))) },
-          { path: "/admin/staff", element: guarded("backOffice", page(() => import("../features/backoffice/staff/StaffPage"))) },
-          ...["/admin/staff/new", "/admin/staff/:id"].map((path) => ({ path, element: guarded("backOffice", page(() => import("../features/backoffice/staff/StaffFormPage"))) })),
-          { path: "/admin/evaluators", element: guarded("backOffice", page(() => import("../features/backoffice/staff/EvaluatorsPage"))) },
-          ...["/admin/evaluators/new", "/admin/evaluators/:id"].map((path) => ({ path, element: guarded("backOffice", page(() => import("../features/backoffice/staff/EvaluatorFormPage"))) })),
-          // The back office's test catalogue and content (issue 17 point 2): Administrators and Testing Executives.
-          { path: "/admin/tests", element: guarded("backOffice", page(() => import("../features/backoffice/catalogue/CatalogueListPage"))) },
-          ...["/admin/tests/new", "/admin/tests/:id/edit"].map((path) => ({ path, element: guarded("backOffice", page(() => import("../features/backoffice/catalogue/TestFormPage"))) })),
-          { path: "/admin/tests/:id", element: guarded("backOffice", page(() => import("../features/backoffice/catalogue/TestPage"))) },
-          { path: "/dev/mailbox", element: guarded("devMailbox", page(() => import("../features/mailbox/MailboxPage"))) },
-          // The developer phone (issue 15): the local voice provider's calls ring there (the Administrator's, as the mailbox).
-          { path: "/dev/phone", element: guarded("devMailbox", page(() => import("../features/calls/phone/DevPhonePage"))) },
-          { path: "/help/documents", element: guarded("evaluatorDocuments", page(() => import("../features/help/DocumentsPage"))) },
-          // Account menu (evaluators-results-account.md §2): the profile, and the training and translation service lines.
-          { path: "/account/profile", element: guarded("changePassword", page(() => import("../features/account/ProfilePage"))) },
-          { path: "/training", element: guarded("training", page(() => import("../features/service-lines/TrainingPage"))) },
-          { path: "/translation", element: guarded("translation", page(() => import("../features/service-lines/TranslationPage"))) },
-          // Interpretation requests and the contact page (evaluators-results-account.md §2; issue 16 point 5).
-          { path: "/interpretation", element: guarded("interpretation", page(() => import("../features/interpretation/InterpretationPage"))) },
-          { path: "/contact", element: page(() => import("../features/contact/ContactPage")) },
-        ],
-      },
+      ...SCREENS.filter((s) => s.access in OPEN).map(routeOf),
+      { element: <RequireSignIn />, children: SCREENS.filter((s) => !(s.access in OPEN)).map(routeOf) },
       { path: "*", element: <NotFound /> },
     ],
   },

@@ -1,6 +1,7 @@
 import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from "@mantine/core";
 import { useTranslation } from "../i18n";
 import { Link } from "react-router";
+import { useReachable } from "./reachable";
 
 /** One step of a breadcrumb trail: an ancestor page the user can go back to. */
 export interface Crumb {
@@ -10,19 +11,27 @@ export interface Crumb {
 
 /**
  * The trail above a page heading: the ancestors as links, then the current page as plain text
- * marked aria-current (WAI-ARIA breadcrumb pattern).
+ * marked aria-current (WAI-ARIA breadcrumb pattern). An ancestor the user may not open
+ * (ui/screens.ts) is plain text: no link that ends in "not found".
  */
 export function Breadcrumbs({ items, current }: { items: Crumb[]; current: string }) {
   const { t } = useTranslation();
+  const reachable = useReachable();
   if (items.length === 0) return null;
   return (
     <nav aria-label={t("shell.breadcrumbs")}>
       <MantineBreadcrumbs separatorMargin={6} style={{ flexWrap: "wrap", rowGap: 4 }}>
-        {items.map((item) => (
-          <Anchor key={item.to} component={Link} to={item.to} size="sm">
-            {item.label}
-          </Anchor>
-        ))}
+        {items.map((item) =>
+          reachable(item.to) ? (
+            <Anchor key={item.to} component={Link} to={item.to} size="sm">
+              {item.label}
+            </Anchor>
+          ) : (
+            <Text key={item.to} size="sm" c="gray.7">
+              {item.label}
+            </Text>
+          ),
+        )}
         <Text size="sm" c="gray.7" aria-current="page">
           {current}
         </Text>

@@ -3,7 +3,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "../../i18n";
 import { healthcareRoutes, type HealthcareRole } from "@parlance/contract";
 import { call } from "../../api/client";
-import { availablePaths } from "../../ui/availablePaths";
 import { useStandardCrumbs, type Crumb } from "../../ui/Breadcrumbs";
 import { PageHeader } from "../../ui/PageHeader";
 import { DataTable, type DataColumn } from "../../ui/DataTable";
@@ -19,9 +18,8 @@ const CANDIDATES_PATH = "/testing/candidates";
 export default function HealthcareRolesPage() {
   const { t } = useTranslation();
   const { home, testing } = useStandardCrumbs();
-  const crumbs: Crumb[] = [home, testing];
-  // The candidates list is the parent page; link it once it exists.
-  if (availablePaths.has(CANDIDATES_PATH)) crumbs.push({ label: t("healthcare.candidatesCrumb"), to: CANDIDATES_PATH });
+  // The candidates list is the parent page.
+  const crumbs: Crumb[] = [home, testing, { label: t("healthcare.candidatesCrumb"), to: CANDIDATES_PATH }];
 
   const query = useQuery({
     queryKey: ["healthcare_roles"],

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "../../i18n";
 import { useStartup } from "../../ui/startup";
 import { PageHeader } from "../../ui/PageHeader";
-import { useScreenExists } from "../../ui/screenExists";
+import { useReachable } from "../../ui/reachable";
 
 interface HelpCard {
   to: string;
@@ -15,13 +15,13 @@ interface HelpCard {
 export function HelpHomePage() {
   const { t } = useTranslation();
   const { can } = useStartup();
-  const screenExists = useScreenExists();
+  const reachable = useReachable();
   const cards: HelpCard[] = [
     { to: "/help/administrator", key: "administrator", show: true },
     { to: "/help/candidate", key: "candidate", show: true },
     { to: "/help/documents", key: "documents", show: can("evaluatorDocuments") },
     { to: "/testing/scales", key: "scales", show: true },
-    { to: "/contact", key: "contact", show: screenExists("/contact") },
+    { to: "/contact", key: "contact", show: reachable("/contact") },
   ];
   return (
     <>

@@ -5,11 +5,9 @@ import { overviewRoutes } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
 import { call } from "../../api/client";
 import { useStartup } from "../../ui/startup";
-import { availablePaths } from "../../ui/availablePaths";
-import { visibleLinks } from "../../ui/links";
+import { useOffered } from "../../ui/screens";
 import { PageHeader } from "../../ui/PageHeader";
 import { greetingKey } from "./greeting";
-import { QUICK_LINKS } from "./quickLinks";
 import { OverviewNews } from "./OverviewNews";
 import { OverviewAlerts } from "./OverviewAlerts";
 import { OverviewStats } from "./OverviewStats";
@@ -32,9 +30,10 @@ function Section({ id, title, children }: { id: string; title: string; children:
  */
 export default function OverviewPage() {
   const { t } = useTranslation();
-  const { startup, can, signedIn } = useStartup();
+  const { startup } = useStartup();
   const name = startup.userFlags?.firstName ?? "";
-  const links = visibleLinks(QUICK_LINKS, { can, signedIn, available: availablePaths });
+  // The role's quick links: the screens of ui/screens.ts offered here (place "overview") that it may open.
+  const links = useOffered("overview");
   const overview = useQuery({
     queryKey: ["overview", "startup"],
     queryFn: ({ signal }) => call(overviewRoutes.startup, {}, undefined, { signal }),
@@ -64,10 +63,10 @@ export default function OverviewPage() {
               {links.map((l) => (
                 <Card key={l.to} withBorder padding="md" component="li">
                   <Anchor component={Link} to={l.to} fw={600}>
-                    {t(l.labelKey)}
+                    {t(`overview.links.${l.name}`)}
                   </Anchor>
                   <Text size="sm" c="gray.7" mt={4}>
-                    {t(l.descriptionKey)}
+                    {t(`overview.links.${l.name}Text`)}
                   </Text>
                 </Card>
               ))}

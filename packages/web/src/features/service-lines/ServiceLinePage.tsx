@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "../../i18n";
 import { PageHeader } from "../../ui/PageHeader";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
-import { useScreenExists } from "../../ui/screenExists";
+import { useReachable } from "../../ui/reachable";
 import { SERVICE_LINE_CONTACTS, SERVICE_LINE_OFFERS, type ServiceLine } from "./contacts";
 
 /**
@@ -13,7 +13,7 @@ import { SERVICE_LINE_CONTACTS, SERVICE_LINE_OFFERS, type ServiceLine } from "./
 export function ServiceLinePage({ line }: { line: ServiceLine }) {
   const { t } = useTranslation();
   const { home } = useStandardCrumbs();
-  const screenExists = useScreenExists();
+  const reachable = useReachable();
   return (
     <>
       <PageHeader title={t(`serviceLines.${line}.title`)} breadcrumbs={[home]} />
@@ -51,7 +51,7 @@ export function ServiceLinePage({ line }: { line: ServiceLine }) {
               </Card>
             ))}
           </SimpleGrid>
-          {screenExists("/contact") && (
+          {reachable("/contact") && (
             <Text mt="md">
               <Anchor component={Link} to="/contact">
                 {t("serviceLines.contactForm")}

@@ -1,22 +1,18 @@
 import { Text } from "@mantine/core";
 import { useTranslation } from "../../i18n";
-import { useStartup } from "../../ui/startup";
-import { availablePaths } from "../../ui/availablePaths";
-import { visibleLinks } from "../../ui/links";
+import { useOffered } from "../../ui/screens";
 import { PageHeader } from "../../ui/PageHeader";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
-import { TESTING_CARDS } from "./testingCards";
 import { LinkCards } from "../../ui/LinkCards";
 
 /**
- * /testing: one card per area the user holds the permission for. Cards of screens not built yet
- * are left out rather than shown disabled: the permission alone decides once they exist.
+ * /testing: the cards of client-administration.md §2, one per screen the user may open (ui/screens.ts,
+ * place "testing"), in the spec's order.
  */
 export default function TestingHomePage() {
   const { t } = useTranslation();
-  const { can, signedIn } = useStartup();
   const { home } = useStandardCrumbs();
-  const cards = visibleLinks(TESTING_CARDS, { can, signedIn, available: availablePaths });
+  const cards = useOffered("testing");
 
   return (
     <>
@@ -26,7 +22,7 @@ export default function TestingHomePage() {
       ) : (
         <LinkCards
           headingLevel="h2"
-          items={cards.map((c) => ({ to: c.to, label: t(c.labelKey), description: t(c.descriptionKey) }))}
+          items={cards.map((c) => ({ to: c.to, label: t(`testingHome.cards.${c.name}`), description: t(`testingHome.cards.${c.name}Text`) }))}
         />
       )}
     </>

@@ -4,17 +4,25 @@ import { useTranslation } from "../../../i18n";
 import { PageHeader } from "../../../ui/PageHeader";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { EmptyState } from "../../../ui/RemoteData";
-import { useStartup } from "../../../ui/startup";
-import { availablePaths } from "../../../ui/availablePaths";
-import { visibleLinks } from "../../../ui/links";
-import { ADMIN_HUB_LINKS } from "./adminHubLinks";
+import { useOffered } from "../../../ui/screens";
 
-/** /admin: the administration home, a card for each administration screen the user may open. */
+/** Each card's title and text, by its name in ui/screens.ts (the strings of the area it leads to). */
+const CARD_TEXT: Record<string, readonly [string, string]> = {
+  news: ["newsAdmin.hub.news", "newsAdmin.hub.newsText"],
+  flags: ["admin.hub.flags", "admin.hub.flagsText"],
+  impersonate: ["admin.hub.impersonate", "admin.hub.impersonateText"],
+  session: ["admin.hub.session", "admin.hub.sessionText"],
+  accounts: ["backofficeAccounts.hub.accounts", "backofficeAccounts.hub.accountsText"],
+  staff: ["backofficeStaff.hub.staff", "backofficeStaff.hub.staffText"],
+  evaluators: ["backofficeStaff.hub.evaluators", "backofficeStaff.hub.evaluatorsText"],
+  tests: ["boCatalogue.hub.title", "boCatalogue.hub.text"],
+};
+
+/** /admin: the administration home, a card for each administration screen the user may open (ui/screens.ts, place "admin"). */
 export default function AdminHomePage() {
   const { t } = useTranslation();
   const { home } = useStandardCrumbs();
-  const { can, signedIn } = useStartup();
-  const links = visibleLinks(ADMIN_HUB_LINKS, { can, signedIn, available: availablePaths });
+  const links = useOffered("admin").map((l) => ({ to: l.to, labelKey: CARD_TEXT[l.name]![0], descriptionKey: CARD_TEXT[l.name]![1] }));
   return (
     <>
       <PageHeader title={t("newsAdmin.hub.title")} breadcrumbs={[home]} />

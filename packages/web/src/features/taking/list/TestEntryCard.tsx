@@ -5,7 +5,7 @@ import { INTL_LOCALE, type TestListEntry } from "@parlance/contract";
 import { useStartup } from "../../../ui/startup";
 import { formatDate, formatDateTime } from "../../../i18n/format";
 import { useMethodLabel } from "../../../ui/testStatus";
-import { useScreenExists } from "../../../ui/screenExists";
+import { useReachable } from "../../../ui/reachable";
 
 export type ListKind = "takable" | "upcoming" | "schedulable" | "purchasable" | "missed";
 
@@ -27,8 +27,8 @@ export function TestEntryCard({ entry, kind, showList = false }: { entry: TestLi
   const { t } = useTranslation();
   const { language } = useStartup();
   const methodLabel = useMethodLabel();
-  const screenExists = useScreenExists();
-  const link = entry.href && screenExists(entry.href) ? entry.href : null;
+  const reachable = useReachable();
+  const link = entry.href && reachable(entry.href) ? entry.href : null;
   const names = new Intl.ListFormat(INTL_LOCALE[language], { type: "conjunction" }).format(entry.accountNames);
   const titleId = `test-entry-${kind}-${entry.assignedTestId}`;
 
