@@ -239,6 +239,10 @@ export const uploadConfirmation = z.object({
 });
 export type UploadConfirmation = z.infer<typeof uploadConfirmation>;
 
+/** An upload by its key: its preview while it waits for confirm, its confirmation once imported (the other null). */
+export const uploadState = z.object({ preview: uploadPreview.nullable(), confirmation: uploadConfirmation.nullable() });
+export type UploadState = z.infer<typeof uploadState>;
+
 export const uploadKey = z.string({ error: uploadMessages.notFound }).regex(/^[a-f0-9]{32}$/, { error: uploadMessages.notFound });
 
 /** A progress line of a streamed answer (Accept: application/x-ndjson). */

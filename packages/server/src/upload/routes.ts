@@ -6,7 +6,7 @@ import type { AppContext } from "../context.js";
 import type { AreaHandlers } from "../http/implement-area.js";
 import { HttpError } from "../http/errors.js";
 import { ValidationError } from "../http/validation.js";
-import { confirmUpload, previewPageOf, previewUpload, uploadAssignmentIds, uploadError, type UploadedFile } from "./service.js";
+import { confirmUpload, previewPageOf, previewUpload, uploadAssignments, uploadStateOf, uploadError, type UploadedFile } from "./service.js";
 import { assignmentsWorkbook, templateWorkbook } from "./downloads.js";
 import { XLSX_TYPE } from "../http/spreadsheet.js";
 
@@ -92,11 +92,12 @@ export const uploadHandlers = (ctx: AppContext): AreaHandlers<typeof uploadRoute
     preview: (args) => preview("upload", args),
     changesPreview: (args) => preview("changes", args),
     previewPage: ({ input, scope }) => previewPageOf(ctx, scope, input.data, input.list, input.page),
+    state: ({ input, scope }) => uploadStateOf(ctx, scope, input.data),
     confirm: ({ input, scope, req, reply }) => streamed(req, reply, (progress) => confirmUpload(ctx, scope, input.data, progress)),
     downloadAssignments: async ({ input, scope, reply }) => {
-      const ids = await uploadAssignmentIds(ctx, scope, input.data);
+      const { ids, rowOf } = await uploadAssignments(ctx, scope, input.data);
       reply.header("content-type", XLSX_TYPE).header("content-disposition", `attachment; filename="assignments.xlsx"`);
-      return reply.send(assignmentsWorkbook(ctx, ids));
+      return reply.send(assignmentsWorkbook(ctx, ids, rowOf));
     },
     downloadTemplate: async ({ input, reply }) => {
       const file = await templateWorkbook(input.template_type);
