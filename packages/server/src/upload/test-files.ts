@@ -36,7 +36,7 @@ export function postFile(
 }
 
 /** A workbook of these rows (the first naming the columns). */
-export async function xlsxOf(rows: (string | number | null)[][]): Promise<Buffer> {
+export async function xlsxOf(rows: (string | number | Date | null)[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet("Candidates");
   for (const r of rows) sheet.addRow(r);

@@ -44,7 +44,7 @@ describe("a medical account's default template", () => {
     const header = headerOf("regular_without_roles");
     const file = await xlsxOf([
       header,
-      defaultRow("Default", "default.one@example.com", { test: READING, notes: new Date(Date.UTC(2024, 2, 5)) as unknown as string }),
+      defaultRow("Default", "default.one@example.com", { test: READING, notes: new Date(Date.UTC(2024, 2, 5)) }),
       [],
       defaultRow("Broken", "", { test: "No such test" }),
       defaultRow("Default", "default.two@example.com", { test: READING }),
@@ -77,7 +77,8 @@ describe("a medical account's default template", () => {
   });
 
   it("a template with roles still asks for the role", async () => {
-    const file = csvOf([headerOf("regular_with_roles"), headerOf("regular_with_roles").map((h) => ({ "Last Name": "Roleless", "First Name": "Ray", Office: "Boston", Test: READING })[h] ?? "")]);
+    const values: Record<string, string> = { "Last Name": "Roleless", "First Name": "Ray", Office: "Boston", Test: READING };
+    const file = csvOf([headerOf("regular_with_roles"), headerOf("regular_with_roles").map((h) => values[h] ?? "")]);
     const preview = (await postFile(t, "/testing/candidates/preview", admin, { name: "roles.csv", bytes: file }, { template_type: "regular_with_roles" })).json();
     expect(preview.errors.map((e: { msg: string }) => e.msg)).toEqual(["Row 2: Please select a health care role."]);
   });
