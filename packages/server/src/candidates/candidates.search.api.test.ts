@@ -193,7 +193,7 @@ describe("sorting", () => {
     }
     // The download pages through the same order.
     const csv = await t.request({ method: "GET", url: `/api/candidates/download?query=${encodeURIComponent("last:xqtie sort:email")}`, cookie: admin() });
-    expect([...csv.body.matchAll(/(Mia|Abe|Zed)/g)].map((m) => m[1])).toEqual(["Mia", "Abe", "Zed"]);
+    expect(csv.body.split("\n").flatMap((line) => line.match(/Mia|Abe|Zed/)?.[0] ?? [])).toEqual(["Mia", "Abe", "Zed"]);
   });
 });
 
