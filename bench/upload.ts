@@ -10,11 +10,15 @@
  *   BENCH_UPLOAD_DB=pglite npm run bench:upload      (one database only: pglite or postgres)
  *   BENCH_UPLOAD_HEAP_MB=256 npm run bench:upload    (the server's processes capped at that old-space heap:
  *                                                     completing proves the rows are not all held)
+ *   BENCH_UPLOAD_WIDE=1 npm run bench:upload         (issue 24: six of a 240 MiB-unpacked workbook of one row of
+ *                                                     seven million cells at once; prints each answer, the time
+ *                                                     and the server's resting and peak RSS: it should stay flat)
  */
 import ExcelJS from "exceljs";
 import { createScratchDatabase } from "../packages/server/src/db/scratch.js";
 import { startServer, type RunningServer } from "../e2e/support/server.js";
 import { rssMiB, SERVER_URL } from "./scale-data.js";
+import { wideRowWorkbook } from "../packages/server/src/upload/test-files.js";
 
 const ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 10_000);
 const ONLY = process.env.BENCH_UPLOAD_DB;
@@ -57,10 +61,31 @@ async function measured<T>(server: RunningServer, work: () => Promise<T>): Promi
   }
 }
 
+/** Issue 24's attack: six previews at once of one row of seven million cells without r= (240 MiB unpacked). */
+async function wideOn(label: string, server: RunningServer, cookie: string): Promise<void> {
+  const base = server.url;
+  // 30-byte cells: 210 MB unpacked, under the 256 MiB budget (37-byte cells went past it and were refused as a zip bomb).
+  const bytes = wideRowWorkbook(7_000_000, `<c t="n"><v>1234567890</v></c>`);
+  const rest = rssMiB(server.process.pid!);
+  const six = await measured(server, () =>
+    Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const f = new FormData();
+        f.append("file", new Blob([new Uint8Array(bytes)]), "wide.xlsx");
+        const res = await fetch(`${base}/testing/candidates/preview`, { method: "POST", headers: { origin: base, cookie }, body: f });
+        return `${res.status} ${((await res.json()) as { message?: string }).message ?? ""}`;
+      }),
+    ),
+  );
+  console.log(`${label}: six ${(bytes.length / 1024).toFixed(0)} kB workbooks of one row of 7,000,000 cells at once: ${(six.ms / 1000).toFixed(2)} s, RSS ${rest.toFixed(0)} MiB at rest, peak ${six.peak.toFixed(0)} MiB`);
+  for (const answer of new Set(six.value)) console.log(`  ${six.value.filter((a) => a === answer).length} × ${answer}`);
+}
+
 async function runOn(label: string, server: RunningServer): Promise<void> {
   const base = server.url;
   const login = await fetch(`${base}/login`, { method: "POST", headers: { origin: base, "content-type": "application/json" }, body: JSON.stringify({ email_address: "admin@northwind.example", password: "Parlance-demo-1" }) });
   const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+  if (process.env.BENCH_UPLOAD_WIDE) return wideOn(label, server, cookie);
   const roles = (await (await fetch(`${base}/api/healthcare_roles/get_roles`, { headers: { cookie } })).json()) as { roles: { name: string; specialties: { name: string }[] }[] };
   const role = roles.roles.find((r) => r.specialties.length > 0)!;
   console.log(`${label}: ${ROWS.toLocaleString("en-US")} rows, resting RSS ${rssMiB(server.process.pid!).toFixed(0)} MiB`);

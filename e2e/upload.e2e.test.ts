@@ -43,6 +43,11 @@ describe("bulk upload", () => {
     await expect(errors.innerText()).resolves.toContain("Row 4: Must have exactly one ID");
     await expect(page.getByTestId("total-errors").textContent()).resolves.toBe("2");
     await expectAccessible(page, "upload preview with errors");
+    // A reload keeps the upload (issue 23: it showed "There is no upload to show").
+    expect(new URL(page.url()).searchParams.get("data")).toMatch(/^[a-f0-9]{32}$/);
+    await page.reload();
+    await poll(() => page.getByRole("list", { name: "Errors" }).innerText()).toContain("Row 3: Please provide a first name.");
+    await expect(page.getByTestId("total-errors").textContent()).resolves.toBe("2");
 
     // The corrected file: no errors, imported.
     await page.getByRole("link", { name: "Upload a corrected file" }).click();
@@ -53,9 +58,15 @@ describe("bulk upload", () => {
     await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Upload Preview");
     await poll(() => page.getByTestId("total-errors").textContent()).toBe("0");
     await expect(page.getByRole("table", { name: "Rows to import" }).innerText()).resolves.toContain("الهاشمي");
+    await page.reload();
+    await poll(() => page.getByRole("table", { name: "Rows to import" }).innerText()).toContain("الهاشمي");
     await page.getByRole("button", { name: "Import 3 rows" }).click();
     await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Upload Complete");
     await expect(page.locator("main").innerText()).resolves.toContain("3 tests assigned");
+    await expect(page.locator("main").innerText()).resolves.toContain("3 new candidates");
+    // The confirmation page keeps the upload on a reload too.
+    await page.reload();
+    await poll(() => page.locator("main").innerText()).toContain("3 tests assigned");
     await expect(page.locator("main").innerText()).resolves.toContain("3 new candidates");
     await expectAccessible(page, "upload complete");
     const download = await page.request.get((await page.getByRole("link", { name: "Download the assignments (XLSX)" }).getAttribute("href"))!);

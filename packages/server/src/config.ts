@@ -180,6 +180,8 @@ export interface Config {
   video: VideoConfig;
   /** The voice provider of phone tests (providers/voice). */
   voice: VoiceConfig;
+  /** Upload files one process reads at once, and previews that may wait for one (upload/parse-slots.ts). */
+  uploadReads: { slots: number; queue: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -217,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     payments: paymentsConfig(e),
     video: videoConfig(e),
     voice: voiceConfig(e),
+    uploadReads: { slots: Math.min(2, os.availableParallelism()), queue: 8 },
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "../route.js";
-import { PREVIEW_LISTS, TEMPLATE_TYPES, previewPage, uploadConfirmation, uploadKey, uploadMessages, uploadPreview } from "./upload.js";
+import { PREVIEW_LISTS, TEMPLATE_TYPES, previewPage, uploadConfirmation, uploadKey, uploadMessages, uploadPreview, uploadState } from "./upload.js";
 
 /**
  * The bulk upload routes (client spec §2, §7: "multipart form post to /testing/candidates/preview").
@@ -35,6 +35,14 @@ export const uploadRoutes = {
     access: "candidates",
     failure: "listLoadFailure",
     summary: "A page of a previewed upload's assignments, errors or warnings (the preview answers the first of each)",
+  }),
+  state: defineRoute({
+    method: "GET",
+    path: "/testing/candidates/upload_state",
+    input: z.object({ data: uploadKey }),
+    output: uploadState,
+    access: "candidates",
+    summary: "A previewed upload's preview, or an imported one's confirmation, by its key (the preview and confirm pages after a reload)",
   }),
   confirm: defineRoute({
     method: "POST",

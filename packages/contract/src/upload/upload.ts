@@ -15,6 +15,10 @@ export const UPLOAD_FILE_MAX_MB = 20;
 export const UPLOAD_MAX_ROWS = 100_000;
 /** Longest cell any column takes (spec §5: text fields max 125). */
 export const UPLOAD_CELL_MAX = 125;
+/** Widest row a file may have: a template has 17 columns at most (issue 24: a row of millions of cells is refused). */
+export const UPLOAD_MAX_COLUMNS = 64;
+/** Most cells a file may hold: 100,000 rows of the widest template are 1.7 million. */
+export const UPLOAD_MAX_CELLS = 2_500_000;
 
 /** A column of a file: the field it fills and the header a template writes (headers are matched without case, spaces or underscores). */
 export const UPLOAD_COLUMNS = {
@@ -80,6 +84,10 @@ export const uploadMessages = {
   notCsv: "The file is not a readable CSV text file.",
   tooLarge: `The file is larger than ${UPLOAD_FILE_MAX_MB} MB. Please split it into smaller files.`,
   tooLargeUnpacked: "The workbook unpacks to more data than an upload may hold. Please save it again or split it.",
+  tooWide: `A row of the file has more than ${UPLOAD_MAX_COLUMNS} columns. Please keep only the template's columns.`,
+  tooManyCells: `The file has more than ${UPLOAD_MAX_CELLS.toLocaleString("en-US")} cells. Please split it.`,
+  tooSlow: "The file takes too long to read. Please save it again or split it.",
+  busy: "The server is reading other uploads. Please try again in a minute.",
   empty: "The file is empty.",
   noHeader: "The first row must name the columns (Last Name, First Name, …). Please start from a template.",
   noRows: "The file has no rows below its header.",
@@ -230,6 +238,10 @@ export const uploadConfirmation = z.object({
   size: z.number().int(),
 });
 export type UploadConfirmation = z.infer<typeof uploadConfirmation>;
+
+/** An upload by its key: its preview while it waits for confirm, its confirmation once imported (the other null). */
+export const uploadState = z.object({ preview: uploadPreview.nullable(), confirmation: uploadConfirmation.nullable() });
+export type UploadState = z.infer<typeof uploadState>;
 
 export const uploadKey = z.string({ error: uploadMessages.notFound }).regex(/^[a-f0-9]{32}$/, { error: uploadMessages.notFound });
 

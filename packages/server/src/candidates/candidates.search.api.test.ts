@@ -109,7 +109,9 @@ describe("keywords", () => {
     ["office:Chi last:qz", ["Bob"]],
     ['office:"seattle" last:qz', ["Carla"]],
     ["health_care_role:nurse last:qz", ["Ann"]],
-    ["health_care_role:pedi last:qz", ["Carla"]],
+    ["health_care_role:phys last:qz", ["Carla"]],
+    // The role's name only, as in the test history (issue 23): Pediatrics is Carla's specialty.
+    ["health_care_role:pedi last:qz", []],
     ['notes:"evening calls"', ["Ann"]],
     ["notes:EVENING last:qz", ["Ann"]],
     ["test:reading last:qz", ["Ann"]],
@@ -179,6 +181,38 @@ describe("sorting", () => {
       expect(await found(`last:qz ${sort}`)).toEqual(names);
     });
   }
+
+  it("sort:id and sort:email order ties by name, as the other sorts do (issue 23; they went by creation)", async () => {
+    // Created Zed first: by creation Zed would come first.
+    for (const firstName of ["Zed", "Abe", "Mia"]) {
+      await insertCandidate(t, { firstName, lastName: firstName === "Mia" ? "Xqtiea" : "Xqtieb", employeeId: "XQ-TIE", email: "tie@xq.test", office: 0 });
+    }
+    for (const sort of ["sort:id", "sort:email"]) {
+      expect(await found(`last:xqtie ${sort}`)).toEqual(["Mia", "Abe", "Zed"]);
+      expect(await found(`last:xqtie ${sort.replace(":", ":-")}`)).toEqual(["Zed", "Abe", "Mia"]);
+    }
+    // The download pages through the same order.
+    const csv = await t.request({ method: "GET", url: `/api/candidates/download?query=${encodeURIComponent("last:xqtie sort:email")}`, cookie: admin() });
+    expect(csv.body.split("\n").flatMap((line) => line.match(/Mia|Abe|Zed/)?.[0] ?? [])).toEqual(["Mia", "Abe", "Zed"]);
+  });
+});
+
+describe("health_care_role: in the candidates search and the test history (issue 23)", () => {
+  it("finds the same candidates: by the role's name, not its specialty's", async () => {
+    const byId = new Map(Object.entries(ids).map(([name, id]) => [id, name]));
+    for (const [query, names] of [
+      ["health_care_role:phys last:qz", ["carla"]],
+      ["health_care_role:nurse last:qz", ["ann"]],
+      ["health_care_role:pedi last:qz", []],
+      ["health_care_role:registered last:qz", []],
+    ] as const) {
+      expect((await found(query)).map((n) => n.toLowerCase()), query).toEqual(names);
+      const history = await t.request({ method: "GET", url: `/api/test_history/search?query=${encodeURIComponent(query)}&page=1`, cookie: admin() });
+      expect(history.statusCode, history.body).toBe(200);
+      const inHistory = [...new Set(history.json().results.map((r: { candidateId: number }) => byId.get(r.candidateId)))];
+      expect(inHistory, query).toEqual(names);
+    }
+  });
 });
 
 describe("what never lists", () => {

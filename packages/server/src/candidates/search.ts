@@ -131,10 +131,8 @@ function candidateCondition(f: SearchFilter, scope: CandidateScope): Cond | Cond
     case "office":
       return { sql: sql`c.office_id IN (SELECT o2.id FROM offices o2 WHERE o2.account_id = ${scope.accountId} AND lower(o2.name) LIKE ${p})` };
     case "health_care_role":
-      return {
-        sql: sql`(c.health_care_role_id IN (SELECT r2.id FROM healthcare_roles r2 WHERE lower(r2.name) LIKE ${p})
-          OR c.health_care_specialty_id IN (SELECT s2.id FROM healthcare_specialties s2 WHERE lower(s2.name) LIKE ${p}))`,
-      };
+      // The role's name, as the test history reads it (issue 23: a specialty's name matched here only).
+      return { sql: sql`c.health_care_role_id IN (SELECT r2.id FROM healthcare_roles r2 WHERE lower(r2.name) LIKE ${p})` };
     default:
       return { sql: sql`TRUE` };
   }
@@ -215,10 +213,11 @@ function sortPlan(field: SortField): SortPlan {
   switch (field) {
     case "name":
       return { keys: NAME_KEYS, index: "name", joins: sql`` };
+    // Ties (many share no employee id) by name, as every other sort (issue 23), then the id.
     case "id":
-      return { keys: [key("c.employee_id")], index: "employee", joins: sql`` };
+      return { keys: [key("c.employee_id"), ...NAME_KEYS], index: "employee", joins: sql`` };
     case "email":
-      return { keys: [key("c.email")], index: "email", joins: sql`` };
+      return { keys: [key("c.email"), ...NAME_KEYS], index: "email", joins: sql`` };
     case "office":
       return { keys: [plainKey(`lower(coalesce(so.name, '')) COLLATE "C"`), ...NAME_KEYS], index: null, joins: sql.raw(`LEFT JOIN offices so ON so.id = c.office_id`) };
     case "health_care_role":

@@ -135,8 +135,17 @@ export function checkRow(file: FileRow, kind: UploadKind, opts: UploadOptions, l
       set("healthCareRoleId", roleId, roleText !== "");
       set("healthCareSpecialtyId", specialtyId, roleText !== "");
     }
+    // A role is asked only where the file has one to give: a template with roles, or a row that
+    // names one (issue 23: a medical account's default template, without roles, imported no row,
+    // and a change to a candidate without a role failed whatever it changed).
+    const rolesAsked = roleText !== "" || specialtyText !== "" || (kind === "upload" && opts.template_type !== "regular_without_roles");
     // Email is required only for live and video tests (checked below), not by the form rule.
-    const rules = { ...l.rules, requiresEmail: false, officeIds: existing?.officeId ? [...l.rules.officeIds, existing.officeId] : l.rules.officeIds };
+    const rules = {
+      ...l.rules,
+      requiresEmail: false,
+      includeHealthCareRoles: l.rules.includeHealthCareRoles && rolesAsked,
+      officeIds: existing?.officeId ? [...l.rules.officeIds, existing.officeId] : l.rules.officeIds,
+    };
     for (const issue of candidateFormIssues(values, rules)) {
       // Lengths were checked above, by the file's column names.
       if (!issue.message.includes("must be at most")) add({ msg: issue.message, messageKey: candidateMessageKey(issue.message) });

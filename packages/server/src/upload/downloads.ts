@@ -15,8 +15,11 @@ export async function templateWorkbook(type: TemplateType): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** assignments.xlsx: the upload's tests with their candidates and access codes, read 1,000 at a time. */
-export function assignmentsWorkbook(ctx: Pick<AppContext, "db">, ids: number[]): Readable {
+/**
+ * assignments.xlsx: the upload's tests with their candidates and access codes, read 1,000 at a
+ * time; Row is the file's row of each test (issue 23), so a person finds it in the file they sent.
+ */
+export function assignmentsWorkbook(ctx: Pick<AppContext, "db">, ids: number[], rowOf: Map<number, number>): Readable {
   async function* batches() {
     for (let i = 0; i < ids.length; i += 1_000) {
       const part = ids.slice(i, i + 1_000);
@@ -42,7 +45,7 @@ export function assignmentsWorkbook(ctx: Pick<AppContext, "db">, ids: number[]):
         .orderBy(asc(assignedTests.id));
       yield rows.map((r, n) => {
         const cells = [
-          i + n + 1,
+          rowOf.get(r.id) ?? i + n + 1,
           r.candidateId,
           r.lastName,
           r.firstName,

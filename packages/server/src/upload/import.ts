@@ -20,6 +20,8 @@ export type Person = { id: number; userId: number | null; email: string; languag
 
 export interface ImportResult {
   assignedTestIds: number[];
+  /** The file's row of each assigned test (the assignments download's Row). */
+  assignedRows: number[];
   outboxIds: number[];
   candidatesNotified: number;
   candidatesCreated: number;
@@ -52,7 +54,7 @@ export async function importChanges(tx: Tx, scope: ClientScope, rows: CheckedRow
     if (++done % 500 === 0) progress({ phase: "importing", done, total: rows.length });
   }
   if (!audited) await audit({ db: tx }, { scope, action: "upload.changes", targetType: "candidate", targetId: rows[0]?.existing?.id ?? 0 });
-  return { assignedTestIds: [], outboxIds: [], candidatesNotified: 0, candidatesCreated: 0, candidatesUpdated: rows.length };
+  return { assignedTestIds: [], assignedRows: [], outboxIds: [], candidatesNotified: 0, candidatesCreated: 0, candidatesUpdated: rows.length };
 }
 
 /**
@@ -245,7 +247,7 @@ export async function importAssignments(
     candidatesNotified = mails.length;
   }
   if (!audited) await audit({ db: tx }, { scope, action: "upload.import", targetType: "candidate", targetId: perRow[0]?.p.id ?? 0 });
-  return { assignedTestIds, outboxIds, candidatesNotified, candidatesCreated: uniqueFresh.length, candidatesUpdated: 0 };
+  return { assignedTestIds, assignedRows: items.map(({ r }) => r.row), outboxIds, candidatesNotified, candidatesCreated: uniqueFresh.length, candidatesUpdated: 0 };
 }
 
 /** Fresh access codes, one for each user given, inserted a thousand at a time (a clash is drawn again). */

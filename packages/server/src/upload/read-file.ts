@@ -1,8 +1,9 @@
 import { isUtf8 } from "node:buffer";
 import { Readable, type Duplex } from "node:stream";
 import Papa from "papaparse";
-import { UPLOAD_COLUMNS, UPLOAD_HEADER_ALIASES, UPLOAD_MAX_ROWS, uploadMessages, type UploadField } from "@parlance/contract";
-import { HttpError, badRequest } from "../http/errors.js";
+import { UPLOAD_COLUMNS, UPLOAD_HEADER_ALIASES, UPLOAD_MAX_CELLS, UPLOAD_MAX_COLUMNS, UPLOAD_MAX_ROWS, type UploadField } from "@parlance/contract";
+import { HttpError } from "../http/errors.js";
+import { refuse } from "./refusal.js";
 import { openFirstSheet, type SheetStream } from "./xlsx-stream.js";
 
 /** A data row of a file: its number as a spreadsheet counts it (the header is row 1) and its cells by field. */
@@ -10,8 +11,6 @@ export interface FileRow {
   row: number;
   values: Partial<Record<UploadField, string>>;
 }
-
-const refuse = (name: keyof typeof uploadMessages) => badRequest(uploadMessages[name], `upload.messages.${name}`);
 
 /** A header cell → the field it names (case, spaces, underscores and a trailing '*' ignored). */
 const normalise = (h: string) => h.toLowerCase().replace(/[\s_*-]+/g, "");
@@ -29,8 +28,13 @@ export async function* rowsOf(cells: Iterable<unknown[]> | AsyncIterable<unknown
   let index = -1;
   let count = 0;
   let out: FileRow[] = [];
+  let cellCount = 0;
   for await (const r of cells) {
     index++;
+    // Every row counts, empty ones too: the reader's work is bounded whatever the rows hold.
+    cellCount += r.length;
+    if (cellCount > UPLOAD_MAX_CELLS) throw refuse("tooManyCells");
+    if (r.length > UPLOAD_MAX_COLUMNS && r.slice(UPLOAD_MAX_COLUMNS).some((c) => cellText(c) !== "")) throw refuse("tooWide");
     if (!header) {
       if (!r.some((c) => cellText(c) !== "")) continue;
       header = r.map((c) => HEADER_FIELDS[normalise(cellText(c))] ?? null);
@@ -78,6 +82,23 @@ export function fileKind(name: string, buf: Buffer): "xlsx" | "csv" {
   return ext;
 }
 
+/** Cells a CSV line may have, empty ones too: past it papaparse would build a row of millions of cells before the row checks see it. */
+const MAX_CSV_LINE_CELLS = 1_024;
+
+/** The most cells a line of a CSV could have (its delimiters, quoted ones too, plus one): a scan of the bytes, no text made. */
+function widestLine(body: Buffer, delimiter: string): number {
+  const sep = delimiter.charCodeAt(0);
+  let widest = 0;
+  let cells = 1;
+  for (let i = 0; i < body.length; i++) {
+    const b = body[i];
+    if (b === sep) {
+      if (++cells > widest) widest = cells;
+    } else if (b === 10 || b === 13) cells = 1;
+  }
+  return Math.max(widest, 1);
+}
+
 /**
  * Reads a CSV as a stream: UTF-8 (a byte-order mark dropped), commas or semicolons, any line ends.
  * The text is decoded a megabyte at a time and papaparse hands back one row at a time, so only the
@@ -92,6 +113,7 @@ export function readCsv(buf: Buffer): AsyncIterable<unknown[]> {
   const firstLine = head.slice(0, head.search(/\r?\n|\r|$/));
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ";" : ",";
   const body = buf.subarray(start);
+  if (widestLine(body, delimiter) > MAX_CSV_LINE_CELLS) throw refuse("tooWide");
   function* pieces() {
     const decoder = new TextDecoder("utf-8");
     const STEP = 1024 * 1024;

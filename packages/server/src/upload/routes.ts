@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { TEMPLATE_COLUMNS, type UploadProgress, type uploadRoutes } from "@parlance/contract";
+import { TEMPLATE_COLUMNS, type UploadKind, type UploadProgress, type uploadRoutes } from "@parlance/contract";
+import type { Scope } from "../auth/scope.js";
+import { BUSY_RETRY_SECONDS, ParseSlots } from "./parse-slots.js";
 import type { AppContext } from "../context.js";
 import type { AreaHandlers } from "../http/implement-area.js";
 import { HttpError } from "../http/errors.js";
 import { ValidationError } from "../http/validation.js";
-import { confirmUpload, previewPageOf, previewUpload, uploadAssignmentIds, uploadError, type UploadedFile } from "./service.js";
+import { confirmUpload, previewPageOf, previewUpload, uploadAssignments, uploadStateOf, uploadError, type UploadedFile } from "./service.js";
 import { assignmentsWorkbook, templateWorkbook } from "./downloads.js";
 import { XLSX_TYPE } from "../http/spreadsheet.js";
 
@@ -68,26 +70,40 @@ async function streamed<T>(req: FastifyRequest, reply: FastifyReply, work: (prog
 }
 
 /** /testing/candidates/{preview,changes,confirm,download_assignments,download_test_template}. */
-export const uploadHandlers = (ctx: AppContext): AreaHandlers<typeof uploadRoutes> => ({
-  preview: async ({ scope, req, reply }) => {
+export const uploadHandlers = (ctx: AppContext): AreaHandlers<typeof uploadRoutes> => {
+  const slots = new ParseSlots(ctx.config.uploadReads.slots, ctx.config.uploadReads.queue);
+  /** A preview reads its file in one of the server's slots (issue 24); a full queue answers 503 with Retry-After. */
+  const preview = async (kind: UploadKind, { scope, req, reply }: { scope: Scope; req: FastifyRequest; reply: FastifyReply }) => {
     const file = await readUpload(req);
-    return streamed(req, reply, (progress) => previewUpload(ctx, scope, "upload", file, progress));
-  },
-  changesPreview: async ({ scope, req, reply }) => {
-    const file = await readUpload(req);
-    return streamed(req, reply, (progress) => previewUpload(ctx, scope, "changes", file, progress));
-  },
-  previewPage: ({ input, scope }) => previewPageOf(ctx, scope, input.data, input.list, input.page),
-  confirm: ({ input, scope, req, reply }) => streamed(req, reply, (progress) => confirmUpload(ctx, scope, input.data, progress)),
-  downloadAssignments: async ({ input, scope, reply }) => {
-    const ids = await uploadAssignmentIds(ctx, scope, input.data);
-    reply.header("content-type", XLSX_TYPE).header("content-disposition", `attachment; filename="assignments.xlsx"`);
-    return reply.send(assignmentsWorkbook(ctx, ids));
-  },
-  downloadTemplate: async ({ input, reply }) => {
-    const file = await templateWorkbook(input.template_type);
-    const name = input.template_type in TEMPLATE_COLUMNS ? `${input.template_type}_template.xlsx` : "template.xlsx";
-    reply.header("content-type", XLSX_TYPE).header("content-disposition", `attachment; filename="${name}"`);
-    return reply.send(file);
-  },
-});
+    let release: () => void;
+    try {
+      release = await slots.acquire();
+    } catch (err) {
+      reply.header("retry-after", String(BUSY_RETRY_SECONDS));
+      throw err;
+    }
+    try {
+      return await streamed(req, reply, (progress) => previewUpload(ctx, scope, kind, file, progress));
+    } finally {
+      release();
+    }
+  };
+  return {
+    preview: (args) => preview("upload", args),
+    changesPreview: (args) => preview("changes", args),
+    previewPage: ({ input, scope }) => previewPageOf(ctx, scope, input.data, input.list, input.page),
+    state: ({ input, scope }) => uploadStateOf(ctx, scope, input.data),
+    confirm: ({ input, scope, req, reply }) => streamed(req, reply, (progress) => confirmUpload(ctx, scope, input.data, progress)),
+    downloadAssignments: async ({ input, scope, reply }) => {
+      const { ids, rowOf } = await uploadAssignments(ctx, scope, input.data);
+      reply.header("content-type", XLSX_TYPE).header("content-disposition", `attachment; filename="assignments.xlsx"`);
+      return reply.send(assignmentsWorkbook(ctx, ids, rowOf));
+    },
+    downloadTemplate: async ({ input, reply }) => {
+      const file = await templateWorkbook(input.template_type);
+      const name = input.template_type in TEMPLATE_COLUMNS ? `${input.template_type}_template.xlsx` : "template.xlsx";
+      reply.header("content-type", XLSX_TYPE).header("content-disposition", `attachment; filename="${name}"`);
+      return reply.send(file);
+    },
+  };
+};

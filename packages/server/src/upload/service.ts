@@ -14,6 +14,7 @@ import {
   type RowMessage,
   type UploadPreview,
   type UploadProgress,
+  type UploadState,
 } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import { candidateUploadRows, candidateUploads } from "../db/schema.js";
@@ -163,7 +164,7 @@ export async function previewUpload(ctx: Pick<AppContext, "db">, anyScope: Scope
     throw err;
   }
   progress({ phase: "checking", done: totalRows, total: totalRows });
-  return {
+  const preview: UploadPreview = {
     kind,
     data: key,
     isExcel: type === "xlsx",
@@ -180,6 +181,18 @@ export async function previewUpload(ctx: Pick<AppContext, "db">, anyScope: Scope
     totalErrors: errors.total,
     totalWarnings: warnings.total,
   };
+  // Kept with the upload, so the preview page shows it again after a reload (issue 23).
+  await ctx.db.update(candidateUploads).set({ result: preview }).where(eq(candidateUploads.id, upload!.id));
+  return preview;
+}
+
+/** The caller's upload by its key: the preview it answered, or its confirmation once imported. */
+export async function uploadStateOf(ctx: Pick<AppContext, "db">, anyScope: Scope, key: string): Promise<UploadState> {
+  const upload = await ownUpload(ctx.db, clientScope(anyScope), key, false);
+  if (upload.status === "confirmed") return { preview: null, confirmation: upload.result as UploadConfirmation };
+  // A preview still being read has no answer yet: as good as not there.
+  if (!upload.result) throw uploadError(404, "notFound");
+  return { preview: upload.result as UploadPreview, confirmation: null };
 }
 
 /** A page of a preview's assignments, errors or warnings, read back from its stored rows. */
@@ -246,7 +259,7 @@ export async function confirmUpload(ctx: Pick<AppContext, "db" | "jobs" | "confi
     const seen = new Set<string>();
     const person = new Map<string, Person>();
     const errors = new FirstPage<RowMessage>();
-    const imported: ImportResult = { assignedTestIds: [], outboxIds: [], candidatesNotified: 0, candidatesCreated: 0, candidatesUpdated: 0 };
+    const imported: ImportResult = { assignedTestIds: [], assignedRows: [], outboxIds: [], candidatesNotified: 0, candidatesCreated: 0, candidatesUpdated: 0 };
     let valid = 0;
     let done = 0;
     let after = 0;
@@ -270,6 +283,7 @@ export async function confirmUpload(ctx: Pick<AppContext, "db" | "jobs" | "confi
             ? await importChanges(tx, scope, checked.valid, windowProgress, valid > 0)
             : await importAssignments(ctx, tx, scope, account, opts, checked.valid, windowProgress, person, valid > 0);
         for (const id of part.assignedTestIds) imported.assignedTestIds.push(id);
+        for (const row of part.assignedRows) imported.assignedRows.push(row);
         for (const id of part.outboxIds) imported.outboxIds.push(id);
         imported.candidatesNotified += part.candidatesNotified;
         imported.candidatesCreated += part.candidatesCreated;
@@ -295,7 +309,7 @@ export async function confirmUpload(ctx: Pick<AppContext, "db" | "jobs" | "confi
     };
     await tx
       .update(candidateUploads)
-      .set({ status: "confirmed", confirmedAt: new Date(), result: confirmation, assignedTestIds: imported.assignedTestIds, groupKey, rows: sql`'[]'::jsonb` })
+      .set({ status: "confirmed", confirmedAt: new Date(), result: confirmation, assignedTestIds: imported.assignedTestIds, groupKey, rows: imported.assignedRows })
       .where(eq(candidateUploads.id, upload.id));
     await tx.delete(candidateUploadRows).where(eq(candidateUploadRows.uploadId, upload.id));
     return { confirmation, outboxIds: imported.outboxIds };
@@ -305,10 +319,15 @@ export async function confirmUpload(ctx: Pick<AppContext, "db" | "jobs" | "confi
   return result.confirmation;
 }
 
-/** The assigned tests of a confirmed upload of the caller's, for the assignments download. */
-export async function uploadAssignmentIds(ctx: Pick<AppContext, "db">, anyScope: Scope, key: string): Promise<number[]> {
+/** The assigned tests of a confirmed upload of the caller's, with the file's row of each, for the assignments download. */
+export async function uploadAssignments(ctx: Pick<AppContext, "db">, anyScope: Scope, key: string): Promise<{ ids: number[]; rowOf: Map<number, number> }> {
   const scope = clientScope(anyScope);
   const upload = await ownUpload(ctx.db, scope, key, false);
   if (upload.status !== "confirmed") throw uploadError(404, "notFound");
-  return upload.assignedTestIds ?? [];
+  const ids = upload.assignedTestIds ?? [];
+  // `rows` holds each test's row in the order of the ids (empty for uploads confirmed before it did).
+  const rows = Array.isArray(upload.rows) ? (upload.rows as unknown[]) : [];
+  const rowOf = new Map<number, number>();
+  if (rows.length === ids.length) ids.forEach((id, i) => rowOf.set(id, Number(rows[i])));
+  return { ids, rowOf };
 }

@@ -4,7 +4,7 @@ import { readSheet } from "read-excel-file/node";
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { Role } from "@parlance/contract";
 import { assignedTests, candidates, healthcareRoles, healthcareSpecialties, mailOutbox, users } from "../db/schema.js";
-import { csvOf, ndjson, postFile, xlsxOf, zipBomb } from "./test-files.js";
+import { csvOf, ndjson, postFile, repeated, sheetWorkbook, wideRowWorkbook, xlsxOf, zipBomb } from "./test-files.js";
 
 /** Bulk upload: good, mixed and hostile files, each role, another account. */
 let t: TestApp;
@@ -229,8 +229,14 @@ describe("hostile files change nothing", () => {
     ["an empty file", async () => ({ name: "empty.csv", bytes: Buffer.alloc(0) }), 400, "The file is empty."],
     ["a sheet with no header", async () => ({ name: "nohead.xlsx", bytes: await xlsxOf([["Smith", "John", "j@example.com"]]) }), 400, "The first row must name the columns"],
     ["a header without rows", async () => ({ name: "head.csv", bytes: csvOf([HEADER]) }), 400, "The file has no rows below its header."],
-    ["a zip bomb whose entry lies about its size", async () => ({ name: "bomb.xlsx", bytes: zipBomb(20 * 1024 * 1024, 1_000) }), 400, "unpacks to more data"],
-    ["a zip bomb that declares 4 GB", async () => ({ name: "bomb2.xlsx", bytes: zipBomb(1_000, 0xffffffff) }), 400, "unpacks to more data"],
+    ["a zip bomb whose entry lies about its size", async () => ({ name: "bomb.xlsx", bytes: zipBomb(20 * 1024 * 1024, 1_000) }), 413, "unpacks to more data"],
+    ["a zip bomb that declares 4 GB", async () => ({ name: "bomb2.xlsx", bytes: zipBomb(1_000, 0xffffffff) }), 413, "unpacks to more data"],
+    // Issue 24: one row of a million cells without r= (the issue's had seven million): refused at its 1,025th cell.
+    ["a workbook row of a million cells", async () => ({ name: "wide.xlsx", bytes: wideRowWorkbook(1_000_000) }), 422, "A row of the file has more than 64 columns."],
+    ["a value in the 65th column", async () => ({ name: "wide65.xlsx", bytes: sheetWorkbook(Buffer.from(`<row><c r="A2" t="inlineStr"><is><t>Smith</t></is></c><c r="BM2"><v>1</v></c></row>`)) }), 422, "more than 64 columns"],
+    ["a CSV line of a million cells", async () => ({ name: "wide.csv", bytes: Buffer.concat([Buffer.from("Last Name,First Name\r\n"), repeated(",", 1_000_000)]) }), 422, "more than 64 columns"],
+    // 2,600 rows of 1,000 empty cells: under the row's limit, over the file's.
+    ["2.6 million cells", async () => ({ name: "cells.xlsx", bytes: sheetWorkbook(repeated(`<row>${"<c/>".repeat(1_000)}</row>`, 2_600)) }), 413, "more than 2,500,000 cells"],
     ["50 MB", async () => ({ name: "huge.csv", bytes: Buffer.alloc(50 * 1024 * 1024, 0x41) }), 413, "larger than 20 MB"],
   ];
   for (const [label, make, status, message] of cases) {

@@ -23,7 +23,7 @@ export const candidateUploads = pgTable(
     kind: text("kind", { enum: ["upload", "changes"] }).notNull(),
     /** The upload options (spec §3 Upload import) and whether the file was a workbook. */
     options: jsonb("options").notNull(),
-    /** Unused since the rows moved to candidate_upload_rows (kept '[]' for uploads of older versions). */
+    /** Once confirmed: the file's row of each assigned test, in the order of assigned_test_ids (the assignments download's Row; '[]' before). */
     rows: jsonb("rows").notNull().default([]),
     status: text("status", { enum: ["previewed", "confirmed"] }).notNull().default("previewed"),
     createdAt: createdAt(),

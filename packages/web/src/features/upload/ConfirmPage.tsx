@@ -3,7 +3,9 @@ import { Alert, Anchor, Button, Group, List, Paper, Stack, Text } from "@mantine
 import { useTranslation } from "../../i18n";
 import { PageHeader } from "../../ui/PageHeader";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
-import { assignmentsHref, uploadState } from "./transport";
+import { assignmentsHref } from "./transport";
+import { useStoredUpload } from "./useStoredUpload";
+import { PageLoader } from "../../ui/PageLoader";
 import { CANDIDATES_LIST, UPLOAD_PATH } from "./paths";
 import { NoUpload } from "./NoUpload";
 
@@ -11,8 +13,10 @@ import { NoUpload } from "./NoUpload";
 export default function ConfirmPage() {
   const { t } = useTranslation();
   const { home, testing } = useStandardCrumbs();
-  const done = uploadState.confirmation;
+  const stored = useStoredUpload();
+  const done = stored.state?.confirmation;
   const title = t("upload.confirmTitle");
+  if (stored.status === "loading") return <PageLoader />;
   if (!done) return <NoUpload title={title} />;
   return (
     <>

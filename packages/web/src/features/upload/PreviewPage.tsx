@@ -13,6 +13,8 @@ import { confirmUpload, uploadState, type Progress } from "./transport";
 import { UploadProgress, useUploadErrorText } from "./UploadProgress";
 import { CANDIDATES_LIST, CHANGES_PATH, CONFIRM_PATH, UPLOAD_PATH } from "./paths";
 import { NoUpload } from "./NoUpload";
+import { useStoredUpload, withUploadKey } from "./useStoredUpload";
+import { PageLoader } from "../../ui/PageLoader";
 
 /**
  * A page of one of the preview's lists: the first came with the preview, the others are read from
@@ -66,10 +68,17 @@ export default function PreviewPage() {
   const { home, testing } = useStandardCrumbs();
   const navigate = useNavigate();
   const errorText = useUploadErrorText();
-  const preview = uploadState.preview;
+  const stored = useStoredUpload();
   const [progress, setProgress] = useState<Progress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const title = t("upload.previewTitle");
+  const preview = stored.state?.preview;
+  const confirmed = stored.state?.confirmation;
+  // An upload imported since (another tab, or Back after Import): its confirmation.
+  useEffect(() => {
+    if (confirmed) navigate(withUploadKey(CONFIRM_PATH, confirmed.data), { replace: true });
+  }, [confirmed, navigate]);
+  if (stored.status === "loading" || confirmed) return <PageLoader />;
   if (!preview) return <NoUpload title={title} />;
   return <Preview preview={preview} title={title} home={home} testing={testing} navigate={navigate} errorText={errorText} progress={progress} setProgress={setProgress} error={error} setError={setError} />;
 }
@@ -120,7 +129,7 @@ function Preview({
     setProgress({ phase: "checking", done: 0, total: preview.totalRows });
     try {
       uploadState.confirmation = await confirmUpload(preview.data, setProgress);
-      navigate(CONFIRM_PATH);
+      navigate(withUploadKey(CONFIRM_PATH, preview.data));
     } catch (err) {
       setError(errorText(err));
       setProgress(null);

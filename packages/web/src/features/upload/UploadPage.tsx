@@ -7,6 +7,7 @@ import { PageHeader } from "../../ui/PageHeader";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
 import { FormError } from "../../ui/FormError";
 import { previewFile, templateHref, uploadState, type Progress } from "./transport";
+import { withUploadKey } from "./useStoredUpload";
 import { UploadProgress, useUploadErrorText } from "./UploadProgress";
 import { CANDIDATES_LIST, PREVIEW_PATH } from "./paths";
 
@@ -57,7 +58,7 @@ export function UploadForm({ kind }: { kind: "upload" | "changes" }) {
     try {
       uploadState.preview = await previewFile(kind, fields, file, setProgress, abort.current.signal);
       uploadState.confirmation = null;
-      navigate(PREVIEW_PATH);
+      navigate(withUploadKey(PREVIEW_PATH, uploadState.preview.data));
     } catch (err) {
       if ((err as Error).name !== "AbortError") setError(errorText(err));
       setProgress(null);
