@@ -42,6 +42,7 @@ export const uploadRoutes = {
     input: z.object({ data: uploadKey }),
     output: uploadState,
     access: "candidates",
+    failure: "listLoadFailure",
     summary: "A previewed upload's preview, or an imported one's confirmation, by its key (the preview and confirm pages after a reload)",
   }),
   confirm: defineRoute({
