@@ -26,7 +26,7 @@ const JOURNEYS: Journey[] = [
   { who: "office.admin@northwind.example", offered: [...CLIENT, ...SERVICE_LINES, ...SETTINGS] },
   { who: "office.user@northwind.example", offered: [...CLIENT, ...SERVICE_LINES] },
   // A prepay account (testing only): the prepaid order instead of a card on file.
-  { who: "admin@fabrikam.example", offered: [...CLIENT, "/testing/prepay", ...SETTINGS] },
+  { who: "admin@fabrikam.example", offered: [...CLIENT, "/testing/prepay", ...SETTINGS, "/testing/settings/proctoring"] },
   { who: "candidate@northwind.example", offered: [...EVERYONE, "/testing", "/account/profile", "/testing/tests"] },
   { who: "NW-DEMO-2026", code: true, offered: [...EVERYONE, "/testing", "/testing/tests"] },
   { who: "evaluator@parlance.example", offered: [...EVERYONE, "/testing", "/account/profile", "/account/availability", "/testing/evaluators/schedule", "/testing/results"] },

@@ -23,7 +23,8 @@ export function Breadcrumbs({ items, current }: { items: Crumb[]; current: strin
       <MantineBreadcrumbs separatorMargin={6} style={{ flexWrap: "wrap", rowGap: 4 }}>
         {items.map((item) =>
           reachable(item.to) ? (
-            <Anchor key={item.to} component={Link} to={item.to} size="sm">
+            // 24 px high at least: a touch target when the trail wraps at phone width (WCAG 2.5.8, axe target-size).
+            <Anchor key={item.to} component={Link} to={item.to} size="sm" style={{ display: "inline-flex", alignItems: "center", minHeight: 24 }}>
               {item.label}
             </Anchor>
           ) : (

@@ -46,6 +46,8 @@ const TEXT_FIELDS: { name: Field; autoComplete: string }[] = [
 
 /** The required fields, in the form's order (the time zone always has a value). */
 const REQUIRED = ["phoneNumber", "streetAddress", "city", "state", "postalCode"] as const;
+/** Each required field's message: the candidate form's (the phone's key is phoneRequired). */
+const requiredKey = (name: (typeof REQUIRED)[number]) => `candidates.messages.${name === "phoneNumber" ? "phone" : name}Required`;
 
 function ContactForm({ data, back }: { data: ProctorContactDetails; back: string }) {
   const { t } = useTranslation();
@@ -76,7 +78,7 @@ function ContactForm({ data, back }: { data: ProctorContactDetails; back: string
     // Every empty field at once, each with its own message (the server names only the first it finds; issue 23).
     const missing = REQUIRED.filter((name) => values[name].trim() === "");
     if (missing.length > 0) {
-      setFieldErrors(Object.fromEntries(missing.map((name) => [name, t(`candidates.messages.${name}Required`)])));
+      setFieldErrors(Object.fromEntries(missing.map((name) => [name, t(requiredKey(name))])));
       const fields = missing.map((name) => t(`proctorReservation.contact.fields.${name}`)).join(t("proctorReservation.contact.listSeparator"));
       setError(t("proctorReservation.contact.missing", { fields }));
       return;
