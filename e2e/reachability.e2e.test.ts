@@ -80,7 +80,9 @@ const heading = (page: Page) => page.locator("main h1").first().innerText({ time
 async function follow(page: Page, language: Language, entry: string, href: string) {
   const before = await heading(page);
   await page.locator(entry).first().click();
-  await page.waitForURL((url) => url.pathname === href);
+  await page.waitForURL((url) => url.pathname === href).catch((e: Error) => {
+    throw new Error(`${entry} did not lead to ${href} (at ${page.url()}): ${e.message}`);
+  });
   await expect.poll(() => heading(page), { message: href, timeout: 15_000 }).not.toBe(before);
   expect(await heading(page), `${href} is a screen, not "not found"`).not.toBe(NOT_FOUND[language]);
 }

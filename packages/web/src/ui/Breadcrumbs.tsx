@@ -20,11 +20,12 @@ export function Breadcrumbs({ items, current }: { items: Crumb[]; current: strin
   if (items.length === 0) return null;
   return (
     <nav aria-label={t("shell.breadcrumbs")}>
-      <MantineBreadcrumbs separatorMargin={6} style={{ flexWrap: "wrap", rowGap: 4 }}>
+      {/* Each step 24 px high at least: a touch target when the trail wraps at phone width (WCAG 2.5.8,
+          axe target-size). Mantine sets the steps' own style, so through its styles. */}
+      <MantineBreadcrumbs separatorMargin={6} style={{ flexWrap: "wrap", rowGap: 4 }} styles={{ breadcrumb: { display: "inline-flex", alignItems: "center", minHeight: 24 } }}>
         {items.map((item) =>
           reachable(item.to) ? (
-            // 24 px high at least: a touch target when the trail wraps at phone width (WCAG 2.5.8, axe target-size).
-            <Anchor key={item.to} component={Link} to={item.to} size="sm" style={{ display: "inline-flex", alignItems: "center", minHeight: 24 }}>
+            <Anchor key={item.to} component={Link} to={item.to} size="sm">
               {item.label}
             </Anchor>
           ) : (
