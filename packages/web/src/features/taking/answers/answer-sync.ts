@@ -3,7 +3,6 @@ import { AnswerQueue, type LocalAnswer, type SeedItem } from "./answer-queue";
 import type { AttemptMeta, LocalAnswers } from "./local-answers";
 import { SaveFailure, type SubmitOutput, type Transport } from "./transport";
 import type { Environment } from "./environment";
-
 export type { Environment } from "./environment";
 
 /**
