@@ -1,3 +1,7 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { expectAccessible, signIn } from "./support/browser";
@@ -11,13 +15,17 @@ import { apiSession, assignTestNamed, newBostonCandidate, type Api } from "./sup
  * the tests first through the API: three Spanish live tests (the demo's only Spanish evaluator is
  * evaluator@parlance.example) and one Mandarin video test (two Mandarin evaluators, evaluator.zh and
  * evaluator.zh2). evaluator@parlance.example then confirms one, declines one through the decline
- * page (nobody else speaks Spanish) and administers one; the Mandarin evaluator declines theirs
- * through the other-evaluators dialog and hands it over.
+ * page (nobody else speaks Spanish) and opens one to administer, which waits for its day; the
+ * Mandarin evaluator declines theirs through the other-evaluators dialog and hands it over. Last,
+ * the server's clock moves to ten minutes before the Spanish test and the evaluator administers it.
  */
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 const EASTERN = "America/New_York";
 
-const own = useOwnServer();
+/** The server's clock (e2e/support/fake-clock.mjs): real until the administer test moves it to the appointment's day. */
+const CLOCK_FILE = path.join(os.tmpdir(), `evaluator-schedule-clock-${process.pid}.txt`);
+fs.rmSync(CLOCK_FILE, { force: true });
+const own = useOwnServer({ env: { E2E_FAKE_NOW_FILE: CLOCK_FILE }, nodeArgs: ["--import", fileURLToPath(new URL("./support/fake-clock.mjs", import.meta.url))] });
 
 async function newPage(): Promise<Page> {
   const ctx = await own.browser.newContext({ baseURL: own.server.url, viewport: { width: 1280, height: 900 }, locale: "en-US", timezoneId: EASTERN, reducedMotion: "reduce" });
@@ -76,13 +84,15 @@ async function book(admin: Api, description: string, lastName: string): Promise<
 const heading = (page: Page) => page.getByRole("heading", { level: 1 }).innerText();
 const statusPath = (id: number) => `/testing/evaluators/confirmation_status/${id}`;
 const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
+/** The Spanish test the first test books and the second administers on its day. */
+let toAdminister: Booking;
 
 describe("the evaluator's scheduled tests", () => {
-  it("confirms one, declines one to a new time on the decline page, administers one; a Mandarin test is handed over in the dialog", async () => {
+  it("confirms one, declines one to a new time on the decline page, opens one to administer before its day; a Mandarin test is handed over in the dialog", async () => {
     const admin = await apiAs("admin@northwind.example");
     const toConfirm = await book(admin, "Spanish Listening and Speaking (Live)", "Confirmada");
     const toDecline = await book(admin, "Spanish Listening and Speaking (Live)", "Declinada");
-    const toAdminister = await book(admin, "Spanish Listening and Speaking (Live)", "Administrada");
+    const booked = await book(admin, "Spanish Listening and Speaking (Live)", "Administrada");
     const mandarin = await book(admin, "Mandarin Listening and Speaking (Video)", "Entregada");
 
     // Scheduled Tests: the three Spanish tests, Unconfirmed, each linking to its page.
@@ -91,7 +101,7 @@ describe("the evaluator's scheduled tests", () => {
     await page.goto("/testing/evaluators/schedule");
     await poll(() => heading(page)).toBe("Scheduled Tests");
     const row = (b: Booking) => page.getByRole("row").filter({ hasText: b.name });
-    for (const b of [toConfirm, toDecline, toAdminister]) {
+    for (const b of [toConfirm, toDecline, booked]) {
       await poll(() => row(b).count()).toBe(1);
       expect(await row(b).getByRole("rowheader").innerText()).toBe(String(b.id));
       expect((await row(b).getByRole("cell").allInnerTexts()).join(" | ")).toMatch(/Spanish Listening and Speaking \(Live\) \| Eva \w+ \| Live \| .+ \| .+ \| (\S+ )?Unconfirmed$/);
@@ -167,39 +177,18 @@ describe("the evaluator's scheduled tests", () => {
     await page.goto("/testing/evaluators/schedule");
     await poll(() => row(toDecline).innerText()).toMatch(new RegExp(`${chosenClock}.*Confirmed$`));
 
-    // Administer: without a value for every item the message; then every item given one.
-    await page.goto(statusPath(toAdminister.id));
+    // Administer, days ahead: the page shows from when the scores can be recorded, and Submit waits for it.
+    toAdminister = booked;
+    await page.goto(statusPath(booked.id));
     await page.getByRole("link", { name: "Administer" }).click();
-    await page.waitForURL(`**/testing/evaluators/administer/${toAdminister.id}`);
+    await page.waitForURL(`**/testing/evaluators/administer/${booked.id}`);
     await poll(() => heading(page)).toBe("Administer Test");
-    await expectAccessible(page, "administer test");
-    await button(page, "Submit Scores").click();
-    await page.getByText("Please select a value for each item.").waitFor();
-    await expectAccessible(page, "administer test with its message");
-    const groups = page.getByRole("radiogroup");
-    const count = await groups.count();
-    expect(count).toBeGreaterThan(0);
-    // All but the last item: still the message.
-    for (let i = 0; i < count - 1; i++) await groups.nth(i).getByRole("radio", { name: "Completed", exact: true }).check();
-    await button(page, "Submit Scores").click();
-    await page.getByText("Please select a value for each item.").waitFor();
-    await groups.nth(count - 1).getByRole("radio", { name: "Partially completed", exact: true }).check();
-    await button(page, "Submit Scores").click();
-    await page.getByText("The test has been administered and its scores recorded.").first().waitFor();
-    await poll(() => page.getByText("Please select a value for each item.").count()).toBe(0);
-    expect(await button(page, "Submit Scores").count()).toBe(0);
-    await expectAccessible(page, "administered test");
-    // The attempt ended and reached this evaluator to score: the scoring page opens.
-    await page.getByRole("link", { name: "Score this test" }).click();
-    await page.waitForURL(/\/testing\/results\/\d+\/edit$/);
-    await poll(() => page.locator("main").innerText()).toContain(toAdminister.name);
-    // It has left the schedule (taken), and its status page says nothing is left to do.
-    await page.goto("/testing/evaluators/schedule");
-    await poll(() => row(toDecline).count()).toBe(1);
-    expect(await row(toAdminister).count()).toBe(0);
-    await page.goto(statusPath(toAdminister.id));
-    await page.getByText("This test has been administered or its result recorded; there is nothing left to do here.").waitFor();
-    expect(await page.getByRole("link", { name: "Administer" }).count()).toBe(0);
+    const opens = new Date(Date.parse(booked.startsAt) - 15 * 60_000).toISOString();
+    await poll(() => page.getByRole("status").filter({ hasText: "You can record the scores from" }).innerText()).toContain(
+      `You can record the scores from ${clock(opens)} on`,
+    );
+    expect(await button(page, "Submit Scores").isDisabled()).toBe(true);
+    await expectAccessible(page, "administer test before it opens");
     await page.context().close();
 
     // The Mandarin video test: booked with one of the two Mandarin evaluators; the other is free then.
@@ -244,4 +233,44 @@ describe("the evaluator's scheduled tests", () => {
     await expectAccessible(other, "the other evaluator's scheduled tests");
     await other.context().close();
   }, 240_000);
+
+  it("administers the test from 15 minutes before its start: every item needs a value; then it goes to Tests to Score", async () => {
+    // The server's clock moves to ten minutes before the appointment; the evaluator signs in that day.
+    fs.writeFileSync(CLOCK_FILE, new Date(Date.parse(toAdminister.startsAt) - 10 * 60_000).toISOString());
+    await new Promise((r) => setTimeout(r, 300));
+    const page = await newPage();
+    await signIn(page, "evaluator@parlance.example");
+    await page.goto(statusPath(toAdminister.id));
+    // Without a value for every item the message; then every item given one.
+    await page.getByRole("link", { name: "Administer" }).click();
+    await page.waitForURL(`**/testing/evaluators/administer/${toAdminister.id}`);
+    await poll(() => heading(page)).toBe("Administer Test");
+    await expectAccessible(page, "administer test");
+    await button(page, "Submit Scores").click();
+    await page.getByText("Please select a value for each item.").waitFor();
+    await expectAccessible(page, "administer test with its message");
+    const groups = page.getByRole("radiogroup");
+    const count = await groups.count();
+    expect(count).toBeGreaterThan(0);
+    // All but the last item: still the message.
+    for (let i = 0; i < count - 1; i++) await groups.nth(i).getByRole("radio", { name: "Completed", exact: true }).check();
+    await button(page, "Submit Scores").click();
+    await page.getByText("Please select a value for each item.").waitFor();
+    await groups.nth(count - 1).getByRole("radio", { name: "Partially completed", exact: true }).check();
+    await button(page, "Submit Scores").click();
+    await page.getByText("The test has been administered and its scores recorded.").first().waitFor();
+    await poll(() => page.getByText("Please select a value for each item.").count()).toBe(0);
+    expect(await button(page, "Submit Scores").count()).toBe(0);
+    await expectAccessible(page, "administered test");
+    // The attempt ended and reached this evaluator to score: the scoring page opens.
+    await page.getByRole("link", { name: "Score this test" }).click();
+    await page.waitForURL(/\/testing\/results\/\d+\/edit$/);
+    await poll(() => page.locator("main").innerText()).toContain(toAdminister.name);
+    // Its status page says nothing is left to do.
+    await page.goto(statusPath(toAdminister.id));
+    await page.getByText("This test has been administered or its result recorded; there is nothing left to do here.").waitFor();
+    expect(await page.getByRole("link", { name: "Administer" }).count()).toBe(0);
+    await page.context().close();
+
+  }, 120_000);
 });

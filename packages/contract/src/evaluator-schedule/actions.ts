@@ -22,6 +22,7 @@ export const evaluatorActionMessages = {
   submitFailure: "An error occurred while submitting this test.",
   selectEachItem: "Please select a value for each item.",
   // Ours (the spec leaves these open).
+  notYetOpen: "This test can be administered from {minutes} minutes before its start.",
   confirmed: "You have confirmed your evaluation of this test.",
   declinedToOther: "You have declined this test. Another evaluator will conduct it.",
   declinedRebooked: "You have declined the booked time. The test has been moved to the new date and time.",
@@ -133,6 +134,10 @@ export const administerView = z.object({
   states: objectiveStates,
   /** True once the scores are recorded (the page then shows them read-only). */
   administered: z.boolean(),
+  /** From when the scores can be submitted: LIVE_START_EARLY_MINUTES before the appointment, as the candidate's start. */
+  opensAt: z.string(),
+  /** Whether that time has come (the server's clock decides, not the browser's). */
+  open: z.boolean(),
 });
 export type AdministerView = z.infer<typeof administerView>;
 

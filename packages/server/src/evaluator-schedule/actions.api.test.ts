@@ -187,7 +187,7 @@ describe("decline", () => {
 });
 
 describe("administer", () => {
-  it("needs a value for each item, then records them, ends the attempt and routes it to this evaluator to score", async () => {
+  it("opens 15 minutes before the start, needs a value for each item, then records them, ends the attempt and routes it to this evaluator to score", async () => {
     const id = await book(EVALUATOR, thursday(5, "15:00"));
     const view = await get(EVALUATOR, `/api/evaluators/administer/${id}`);
     expect(view.statusCode, view.body).toBe(200);
@@ -200,6 +200,15 @@ describe("administer", () => {
       "not_attempted",
     ]);
     const all = items.map((i) => ({ candidate_test_item_id: i.id, test_objective_state_id: "completed" }));
+    // Five weeks ahead: not yet (from 15 minutes before the start, as the candidate's start); nothing is written.
+    expect(view.json()).toMatchObject({ open: false, opensAt: new Date((await row(id)).scheduledAt!.getTime() - 15 * 60_000).toISOString() });
+    const early = await post(EVALUATOR, `/api/evaluators/submit_objective_scores/${id}`, { item_objectives: all });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ message: "This test can be administered from 15 minutes before its start.", messageKey: "evaluatorActions.messages.notYetOpen" });
+    expect(await t.ctx.db.select().from(candidateTests).where(eq(candidateTests.assignedTestId, id))).toHaveLength(0);
+    // Ten minutes before its start it opens.
+    await t.ctx.db.update(assignedTests).set({ scheduledAt: new Date(Date.now() + 10 * 60_000) }).where(eq(assignedTests.id, id));
+    expect((await get(EVALUATOR, `/api/evaluators/administer/${id}`)).json().open).toBe(true);
     const missing = await post(EVALUATOR, `/api/evaluators/submit_objective_scores/${id}`, { item_objectives: all.slice(1) });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe("Please select a value for each item.");

@@ -3,6 +3,7 @@ import {
   ADMINISTER_OBJECTIVE_ID,
   ADMINISTER_STATES,
   evaluatorActionMessages,
+  LIVE_START_EARLY_MINUTES,
   type AdministerItem,
   type AdministerView,
   type evaluatorActionRoutes,
@@ -56,6 +57,9 @@ async function recordedStates(db: Tx, attemptId: number | null): Promise<Map<str
   return new Map(rows.map((r) => [r.itemId, r.stateId]));
 }
 
+/** Scores can be recorded from when the candidate can start (LIVE_START_EARLY_MINUTES before the appointment), never days ahead. */
+const opensAt = (t: BookedTest) => new Date(t.scheduledAt.getTime() - LIVE_START_EARLY_MINUTES * 60_000);
+
 const states = () => ADMINISTER_STATES.map((s) => ({ id: s.id, name: s.name }));
 
 export async function administerView(ctx: AppContext, scope: Scope, { id }: { id: number }): Promise<AdministerView> {
@@ -74,6 +78,8 @@ export async function administerView(ctx: AppContext, scope: Scope, { id }: { id
     items: itemsOf(version?.content ?? null).map((item) => ({ ...item, state_id: recorded.get(item.id) ?? null })),
     states: states(),
     administered: t.finished,
+    opensAt: opensAt(t).toISOString(),
+    open: Date.now() >= opensAt(t).getTime(),
   };
 }
 
@@ -109,6 +115,7 @@ export async function submitObjectiveScores(
     requireActionable(t);
     const version = await contentFor(tx, t);
     const scores = checkScores(itemsOf(version?.content ?? null), input.item_objectives);
+    if (now < opensAt(t)) throw actionError(409, "notYetOpen", { minutes: LIVE_START_EARLY_MINUTES });
 
     // The attempt: the candidate's (a live start) or one made now; the assigned test's row lock
     // keeps a candidate's simultaneous start from making a second.

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { Alert, Button, Group, Paper, Radio, Stack, Text } from "@mantine/core";
-import type { AdministerView } from "@parlance/contract";
+import { LIVE_START_EARLY_MINUTES, type AdministerView } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
 import { formatClockTime, formatDate } from "../../i18n/format";
 import { PageHeader } from "../../ui/PageHeader";
@@ -76,6 +76,15 @@ function AdministerForm({ data }: { data: AdministerView }) {
             })}
           </Text>
         </div>
+        {!done && !data.open && (
+          <Alert color="blue" variant="light" role="status">
+            {t("evaluatorActions.opensAt", {
+              date: formatDate(data.opensAt, language, data.timeZone),
+              time: formatClockTime(data.opensAt, language, data.timeZone),
+              minutes: LIVE_START_EARLY_MINUTES,
+            })}
+          </Alert>
+        )}
         {/* A video test: the evaluator meets the candidate in its room while administering it. */}
         {data.useVideo && !done && <VideoRoom role="evaluator" assignedTestId={data.candidateTestId} />}
         {data.items.map((item, n) => (
@@ -107,7 +116,7 @@ function AdministerForm({ data }: { data: AdministerView }) {
           </Alert>
         ) : (
           <Group>
-            <Button type="submit" loading={submit.isPending}>
+            <Button type="submit" loading={submit.isPending} disabled={!data.open}>
               {t("evaluatorActions.submitScores")}
             </Button>
           </Group>
