@@ -38,7 +38,15 @@ function treeTicks(root: number, all: Proc[]): number {
   return all.filter((p) => set.has(p.pid)).reduce((s, p) => s + p.ticks, 0);
 }
 
+/** CPU seconds the whole machine has been busy (every core; /proc/stat: all but idle and iowait). */
+function machineBusy(): number {
+  const [, ...fields] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  return (user + nice + system + irq + softirq + steal) / TICKS;
+}
+
 export interface CpuSample {
+  machine: number;
   /** Per server process, CPU seconds so far. */
   servers: number[];
   nginx: number;
@@ -46,8 +54,6 @@ export interface CpuSample {
   postgresByPid: Map<number, number>;
   /** The backends serving this run's database when sampled (the pools' connections). */
   backendPids: number[];
-  /** Every postgres process on the machine (other benchmarks' too, and the WAL writer, checkpointer…). */
-  postgresAll: number;
   load: number;
   at: number;
 }
@@ -63,11 +69,11 @@ export function cpuNow(parties: CpuParties): CpuSample {
   const own = process.cpuUsage();
   const postgres = all.filter((p) => p.comm === "postgres");
   return {
+    machine: machineBusy(),
     servers: parties.serverPids.map((pid) => treeTicks(pid, all) / TICKS),
     nginx: treeTicks(parties.nginxPid, all) / TICKS,
     postgresByPid: new Map(postgres.map((p) => [p.pid, p.ticks / TICKS])),
     backendPids: [...parties.backendPids],
-    postgresAll: postgres.reduce((s, p) => s + p.ticks, 0) / TICKS,
     load: (own.user + own.system) / 1e6,
     at: performance.now(),
   };
@@ -82,6 +88,9 @@ export interface CpuUse {
   postgresOwn: number;
   postgresAll: number;
   load: number;
+  /** The whole machine, and what of it none of the above used (other people's work on the machine). */
+  machine: number;
+  others: number;
   /** CPU seconds of the server processes together (for CPU-ms per request). */
   serverSeconds: number;
   postgresOwnSeconds: number;
@@ -95,14 +104,19 @@ export function cpuBetween(a: CpuSample, b: CpuSample): CpuUse {
   const serverSeconds = b.servers.reduce((s, y, i) => s + y - a.servers[i], 0);
   // A backend opened during the interval counts from zero.
   const postgresOwnSeconds = b.backendPids.reduce((s, pid) => s + (b.postgresByPid.get(pid) ?? 0) - (a.postgresByPid.get(pid) ?? 0), 0);
+  // Every postgres process alive at the end; one that ended meanwhile loses its last interval.
+  let postgresAllSeconds = 0;
+  for (const [pid, secs] of b.postgresByPid) postgresAllSeconds += secs - (a.postgresByPid.get(pid) ?? 0);
   return {
     seconds,
     servers,
     server: servers.reduce((s, x) => s + x, 0),
     nginx: pct(a.nginx, b.nginx),
     postgresOwn: (postgresOwnSeconds / seconds) * 100,
-    postgresAll: pct(a.postgresAll, b.postgresAll),
+    postgresAll: (postgresAllSeconds / seconds) * 100,
     load: pct(a.load, b.load),
+    machine: pct(a.machine, b.machine),
+    others: pct(a.machine, b.machine) - servers.reduce((s, x) => s + x, 0) - pct(a.nginx, b.nginx) - (postgresAllSeconds / seconds) * 100 - pct(a.load, b.load),
     serverSeconds,
     postgresOwnSeconds,
     nginxSeconds: b.nginx - a.nginx,

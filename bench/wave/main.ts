@@ -18,13 +18,14 @@
  * BENCH_THINK_SECONDS (reading the test page before Start, default 5), BENCH_PER_ADDRESS
  * (candidates per client address, a school behind one NAT address, default 250), BENCH_REFINE
  * (halvings between the largest held and the first not held, default 1), BENCH_WEB_CONCURRENCY
- * (Node processes per server process, default 1).
+ * (Node processes per server process, default 1), BENCH_TIMELINE=1 (every 5 s of each step: requests,
+ * p99, the slowest type, CPU of each party and of other work on the machine).
  */
 import os from "node:os";
-import { accessCodePlan, backendPids, createCodeCandidates, startDeployment } from "./setup.js";
+import { accessCodePlan, createCodeCandidates, databaseActivity, startDeployment } from "./setup.js";
 import { runStep, type StepRun } from "./load.js";
 import { cpuNow, type CpuParties } from "./cpu.js";
-import { broken, byType, cpuWindow, held, printPhases, printTypes, TARGET_P99_MS, type CpuTimeline, type TypeFigures } from "./report.js";
+import { broken, byType, cpuWindow, held, printPhases, printTimeline, printTypes, TARGET_P99_MS, type CpuTimeline, type TypeFigures } from "./report.js";
 
 const SERVER_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const list = (v: string | undefined, d: string) => (v ?? d).split(",").map(Number);
@@ -35,6 +36,7 @@ const THINK_SECONDS = Number(process.env.BENCH_THINK_SECONDS ?? 5);
 const PER_ADDRESS = Number(process.env.BENCH_PER_ADDRESS ?? 250);
 const REFINE = Number(process.env.BENCH_REFINE ?? 1);
 const WEB_CONCURRENCY = process.env.BENCH_WEB_CONCURRENCY ?? "1";
+const TIMELINE = process.env.BENCH_TIMELINE === "1";
 const CPU_EVERY_MS = 5_000;
 
 const loadavg = () =>
@@ -67,7 +69,10 @@ async function main() {
     let next = 0;
     const outcomes: StepOutcome[] = [];
     const runOne = async (count: number): Promise<StepOutcome> => {
-      const parties: CpuParties = { serverPids: deployment.serverPids, nginxPid: deployment.nginxPid, backendPids: await backendPids(deployment.databaseUrl, deployment.databaseName) };
+      const activity = () => databaseActivity(deployment.databaseUrl, deployment.databaseName);
+      const parties: CpuParties = { serverPids: deployment.serverPids, nginxPid: deployment.nginxPid, backendPids: (await activity()).pids };
+      // Once a second: the backends (the pools open connections as load grows) and what the active ones wait for.
+      const seen = { samples: 0, active: 0, maxActive: 0, waits: new Map<string, number>() };
       const timeline: CpuTimeline = { points: [{ at: 0, sample: cpuNow(parties) }] };
       let lastSampleAt = 0;
       let refreshing = false;
@@ -75,13 +80,20 @@ async function main() {
       const run = await runStep(
         { base: deployment.url, candidates, first: next, count, rampMs: RAMP_SECONDS * 1000, thinkMs: THINK_SECONDS * 1000, testMs: TEST_SECONDS * 1000, perAddress: PER_ADDRESS },
         (elapsed) => {
-          if (elapsed - lastSampleAt < CPU_EVERY_MS || refreshing) return;
-          lastSampleAt = elapsed;
-          timeline.points.push({ at: elapsed, sample: cpuNow(parties) });
-          // The pools open connections as load grows: follow their backends.
+          if (elapsed - lastSampleAt >= CPU_EVERY_MS) {
+            lastSampleAt = elapsed;
+            timeline.points.push({ at: elapsed, sample: cpuNow(parties) });
+          }
+          if (refreshing) return;
           refreshing = true;
-          void backendPids(deployment.databaseUrl, deployment.databaseName)
-            .then((pids) => (parties.backendPids = pids))
+          void activity()
+            .then((now) => {
+              parties.backendPids = now.pids;
+              seen.samples++;
+              seen.active += now.active;
+              seen.maxActive = Math.max(seen.maxActive, now.active);
+              for (const w of now.waits) seen.waits.set(w, (seen.waits.get(w) ?? 0) + 1);
+            })
             .finally(() => (refreshing = false));
         },
       );
@@ -91,6 +103,12 @@ async function main() {
       printTypes(figures);
       if (run.failures.size) console.log(`  failures: ${[...run.failures].map(([k, v]) => `${k} × ${v}`).join(", ")}`);
       printPhases(run, timeline, RAMP_SECONDS * 1000);
+      const waits = [...seen.waits].sort((a, b) => b[1] - a[1]).slice(0, 4);
+      console.log(
+        `  PostgreSQL, sampled each second: ${(seen.active / Math.max(1, seen.samples)).toFixed(1)} active backends on average, at most ${seen.maxActive}` +
+          (waits.length ? `; waiting on ${waits.map(([w, n]) => `${w} ${((n / seen.samples) * 100).toFixed(0)}%`).join(", ")} of samples` : "; none seen waiting"),
+      );
+      if (TIMELINE) printTimeline(run, timeline);
       console.log(`  ${held(figures) ? "held" : `not held: ${broken(figures).join("; ")}`} (${(run.durationMs / 1000).toFixed(0)} s, load average ${loadavg()})\n`);
       const outcome = { count, figures, run, timeline };
       outcomes.push(outcome);

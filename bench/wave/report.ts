@@ -1,9 +1,11 @@
 /** The wave's figures: per request type p50/p99/errors, and who used the CPU, per step and per phase. */
+import os from "node:os";
 import { percentile } from "../scale-data.js";
 import { cpuBetween, type CpuSample, type CpuUse } from "./cpu.js";
 import { REQUEST_TYPES, type RequestType, type Sample, type StepRun } from "./load.js";
 
 export const TARGET_P99_MS = 500;
+const CORES = os.cpus().length;
 
 export interface TypeFigures {
   type: RequestType;
@@ -76,7 +78,7 @@ export function cpuLine(label: string, use: CpuUse | null): string {
   return (
     `  ${label} (${f0(use.seconds)} s), % of one core: servers ${use.servers.map(f0).join(" + ")} = ${f0(use.server)}, nginx ${f0(use.nginx)}, ` +
     `postgres ${f0(use.postgresOwn)} (this database's backends; all postgres on the machine ${f0(use.postgresAll)}), load generator ${f0(use.load)}; ` +
-    `sum ${f0(use.server + use.nginx + use.postgresAll + use.load)} of 200`
+    `sum ${f0(use.server + use.nginx + use.postgresAll + use.load)}; the machine ${f0(use.machine)} of ${CORES * 100}, of which other work ${f0(Math.max(0, use.others))}`
   );
 }
 
@@ -104,4 +106,21 @@ export function printPhases(run: StepRun, timeline: CpuTimeline, rampMs: number)
   console.log(costLine("ramp (arrivals to all started)", cpuWindow(timeline, 0, run.allStartedAt), run.samples, 0, run.allStartedAt));
   if (steadyTo - steadyFrom > 10_000) console.log(costLine("steady taking", cpuWindow(timeline, steadyFrom, steadyTo), run.samples, steadyFrom, steadyTo));
   else console.log(`  steady taking: none (the test is shorter than the ramp: BENCH_TEST_SECONDS > ${Math.ceil(rampMs / 1000)} to see it)`);
+}
+
+/** Every interval of the step: requests due, their p99, and the CPU of each party (BENCH_TIMELINE=1). */
+export function printTimeline(run: StepRun, timeline: CpuTimeline): void {
+  console.log(`  ${pad("from s", 7)} ${pad("requests", 9)} ${pad("p99 ms", 8)}  slowest type  CPU %: servers nginx postgres load-gen others`);
+  for (let i = 1; i < timeline.points.length; i++) {
+    const from = timeline.points[i - 1].at;
+    const to = timeline.points[i].at;
+    const mine = run.samples.filter((s) => s.at >= from && s.at < to);
+    const ms = mine.map((s) => s.ms).sort((a, b) => a - b);
+    const slowest = mine.reduce<Sample | null>((w, s) => (!w || s.ms > w.ms ? s : w), null);
+    const use = cpuBetween(timeline.points[i - 1].sample, timeline.points[i].sample);
+    console.log(
+      `  ${pad(f0(from / 1000), 7)} ${pad(mine.length, 9)} ${pad(ms.length ? percentile(ms, 99).toFixed(0) : "-", 8)}  ${(slowest?.type ?? "-").padEnd(12)}  ` +
+        `${pad(f0(use.server), 7)} ${pad(f0(use.nginx), 5)} ${pad(f0(use.postgresAll), 8)} ${pad(f0(use.load), 8)} ${pad(f0(Math.max(0, use.others)), 6)}`,
+    );
+  }
 }

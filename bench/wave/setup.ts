@@ -129,13 +129,21 @@ export async function accessCodePlan(databaseUrl: string, code: string): Promise
   }
 }
 
-/** Backend pids of PostgreSQL serving `databaseName` now (the server processes' pools). */
-export async function backendPids(databaseUrl: string, databaseName: string): Promise<number[]> {
+/** What PostgreSQL's backends of `databaseName` are doing now: their pids, and the wait of each active one. */
+export async function databaseActivity(databaseUrl: string, databaseName: string): Promise<{ pids: number[]; active: number; waits: string[] }> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    const { rows } = await db.query("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [databaseName]);
-    return rows.map((r: { pid: number }) => r.pid);
+    const { rows } = await db.query(
+      "SELECT pid, state, wait_event_type, wait_event FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend' AND pid <> pg_backend_pid()",
+      [databaseName],
+    );
+    const active = rows.filter((r: { state: string }) => r.state === "active");
+    return {
+      pids: rows.map((r: { pid: number }) => r.pid),
+      active: active.length,
+      waits: active.filter((r: { wait_event_type: string | null }) => r.wait_event_type).map((r: { wait_event_type: string; wait_event: string }) => `${r.wait_event_type}:${r.wait_event}`),
+    };
   } finally {
     await db.end();
   }
