@@ -122,3 +122,24 @@ export function cpuBetween(a: CpuSample, b: CpuSample): CpuUse {
     nginxSeconds: b.nginx - a.nginx,
   };
 }
+
+/**
+ * CPU seconds of every postgres process while `work` runs, sampled every 500 ms: pgbench's backends
+ * live only as long as it does, so two samples around it would never see them.
+ */
+export async function postgresCpuDuring<T>(work: Promise<T>): Promise<{ result: T; postgresSeconds: number; machineSeconds: number; seconds: number }> {
+  const start = cpuNow({ serverPids: [], nginxPid: -1, backendPids: [] });
+  const used = new Map<number, number>();
+  let last = start;
+  let done = false;
+  const poll = (async () => {
+    while (!done) {
+      await new Promise((r) => setTimeout(r, 500));
+      last = cpuNow({ serverPids: [], nginxPid: -1, backendPids: [] });
+      for (const [pid, secs] of last.postgresByPid) used.set(pid, secs - (start.postgresByPid.get(pid) ?? 0));
+    }
+  })();
+  const result = await work.finally(() => (done = true));
+  await poll;
+  return { result, postgresSeconds: [...used.values()].reduce((s, x) => s + x, 0), machineSeconds: last.machine - start.machine, seconds: (last.at - start.at) / 1000 };
+}

@@ -19,12 +19,14 @@
  * (candidates per client address, a school behind one NAT address, default 250), BENCH_REFINE
  * (halvings between the largest held and the first not held, default 1), BENCH_WEB_CONCURRENCY
  * (Node processes per server process, default 1), BENCH_TIMELINE=1 (every 5 s of each step: requests,
- * p99, the slowest type, CPU of each party and of other work on the machine).
+ * p99, the slowest type, CPU of each party and of other work on the machine), BENCH_PGBENCH=0 (skip the
+ * database's limit: pgbench on the server's save statement, 10 s, before the steps).
  */
 import os from "node:os";
 import { accessCodePlan, createCodeCandidates, databaseActivity, startDeployment } from "./setup.js";
 import { runStep, type StepRun } from "./load.js";
 import { cpuNow, type CpuParties } from "./cpu.js";
+import { databaseLimit } from "./limit.js";
 import { broken, byType, cpuWindow, held, printPhases, printTimeline, printTypes, TARGET_P99_MS, type CpuTimeline, type TypeFigures } from "./report.js";
 
 const SERVER_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
@@ -37,6 +39,7 @@ const PER_ADDRESS = Number(process.env.BENCH_PER_ADDRESS ?? 250);
 const REFINE = Number(process.env.BENCH_REFINE ?? 1);
 const WEB_CONCURRENCY = process.env.BENCH_WEB_CONCURRENCY ?? "1";
 const TIMELINE = process.env.BENCH_TIMELINE === "1";
+const PGBENCH = process.env.BENCH_PGBENCH !== "0";
 const CPU_EVERY_MS = 5_000;
 
 const loadavg = () =>
@@ -65,6 +68,9 @@ async function main() {
     const candidates = await createCodeCandidates(deployment.databaseUrl, total);
     console.log(`Deployment at ${deployment.url.origin}: nginx (pid ${deployment.nginxPid}) → server processes ${deployment.serverPids.join(", ")}; ${fmt(total)} candidates with access codes made in ${((performance.now() - setupAt) / 1000).toFixed(1)} s`);
     console.log(`The sign-in's access-code lookup on ${fmt(total)} codes: ${await accessCodePlan(deployment.databaseUrl, `${candidates.codePrefix}-1`)}\n`);
+
+    // The database's own limit for one save statement, in this run on this machine (bench/autosave's pgbench).
+    if (PGBENCH) console.log(`${await databaseLimit(deployment.databaseUrl)}\n`);
 
     let next = 0;
     const outcomes: StepOutcome[] = [];
