@@ -12,7 +12,7 @@
  *   npm run bench:wave
  *   DATABASE_URL=postgres://user@host:5432/db npm run bench:wave   (a scratch database is made on it)
  *
- * Options: BENCH_STEPS (candidates per step, default 250,500,1000,1500,2000,3000; each step takes
+ * Options: BENCH_STEPS (candidates per step, default 500,750,1000,1500,2000,3000; each step takes
  * fresh candidates, and the first step not held ends the stepping), BENCH_TEST_SECONDS (from start
  * to submit, default 600), BENCH_RAMP_SECONDS (arrivals spread over, default 60),
  * BENCH_THINK_SECONDS (reading the test page before Start, default 5), BENCH_PER_ADDRESS
@@ -31,7 +31,7 @@ import { broken, byType, cpuWindow, held, printPhases, printTimeline, printTypes
 
 const SERVER_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const list = (v: string | undefined, d: string) => (v ?? d).split(",").map(Number);
-const STEPS = list(process.env.BENCH_STEPS, "250,500,1000,1500,2000,3000");
+const STEPS = list(process.env.BENCH_STEPS, "500,750,1000,1500,2000,3000");
 const TEST_SECONDS = Number(process.env.BENCH_TEST_SECONDS ?? 600);
 const RAMP_SECONDS = Number(process.env.BENCH_RAMP_SECONDS ?? 60);
 const THINK_SECONDS = Number(process.env.BENCH_THINK_SECONDS ?? 5);

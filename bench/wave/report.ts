@@ -43,13 +43,39 @@ export interface CpuTimeline {
   points: { at: number; sample: CpuSample }[];
 }
 
-/** The CPU used between the samples nearest to `from` and `to` (ms since the step began). */
+/**
+ * The CPU used between the samples nearest to `from` and `to` (ms since the step began), summed
+ * interval by interval: a pool's connection that closes meanwhile then loses at most its last interval.
+ */
 export function cpuWindow(timeline: CpuTimeline, from: number, to: number): CpuUse | null {
   const pts = timeline.points;
-  const a = pts.find((p) => p.at >= from);
-  const b = [...pts].reverse().find((p) => p.at <= to);
-  if (!a || !b || b.at - a.at < 2_000) return null;
-  return cpuBetween(a.sample, b.sample);
+  const first = pts.findIndex((p) => p.at >= from);
+  const last = pts.findLastIndex((p) => p.at <= to);
+  if (first < 0 || last <= first || pts[last].at - pts[first].at < 2_000) return null;
+  const uses = [];
+  for (let i = first + 1; i <= last; i++) uses.push(cpuBetween(pts[i - 1].sample, pts[i].sample));
+  return sumUses(uses);
+}
+
+/** Consecutive intervals as one: seconds add up, percentages are weighted by them. */
+function sumUses(uses: CpuUse[]): CpuUse {
+  const seconds = uses.reduce((s, u) => s + u.seconds, 0);
+  const avg = (f: (u: CpuUse) => number) => uses.reduce((s, u) => s + f(u) * u.seconds, 0) / seconds;
+  const total = (f: (u: CpuUse) => number) => uses.reduce((s, u) => s + f(u), 0);
+  return {
+    seconds,
+    servers: uses[0].servers.map((_, i) => avg((u) => u.servers[i])),
+    server: avg((u) => u.server),
+    nginx: avg((u) => u.nginx),
+    postgresOwn: avg((u) => u.postgresOwn),
+    postgresAll: avg((u) => u.postgresAll),
+    load: avg((u) => u.load),
+    machine: avg((u) => u.machine),
+    others: avg((u) => u.others),
+    serverSeconds: total((u) => u.serverSeconds),
+    postgresOwnSeconds: total((u) => u.postgresOwnSeconds),
+    nginxSeconds: total((u) => u.nginxSeconds),
+  };
 }
 
 /** The busiest interval of the server processes together. */

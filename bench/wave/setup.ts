@@ -135,7 +135,10 @@ export async function databaseActivity(databaseUrl: string, databaseName: string
   await db.connect();
   try {
     const { rows } = await db.query(
-      "SELECT pid, state, wait_event_type, wait_event FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend' AND pid <> pg_backend_pid()",
+      // An advisory lock is named by its key (one bigint key: objid), so the wait says which lock.
+      `SELECT a.pid, a.state, a.wait_event_type, a.wait_event || coalesce(' ' || l.objid, '') AS wait_event
+         FROM pg_stat_activity a LEFT JOIN pg_locks l ON l.pid = a.pid AND NOT l.granted AND l.locktype = 'advisory'
+        WHERE a.datname = $1 AND a.backend_type = 'client backend' AND a.pid <> pg_backend_pid()`,
       [databaseName],
     );
     const active = rows.filter((r: { state: string }) => r.state === "active");
