@@ -114,14 +114,19 @@ export const authKeys = pgTable(
 );
 
 /** Access codes sign a candidate in to one assigned test (filled by test assignment). */
-export const accessCodes = pgTable("access_codes", {
-  code: text("code").primaryKey(),
-  userId: integer("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  createdAt: createdAt(),
-});
+export const accessCodes = pgTable(
+  "access_codes",
+  {
+    code: text("code").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  // Sign-in matches the code whatever its case typed: without this every sign-in read every code.
+  (t) => [index("access_codes_code_upper_idx").on(sql`upper(${t.code})`)],
+);
 
 /** Append-only record of security-relevant actions. */
 export const auditLog = pgTable(

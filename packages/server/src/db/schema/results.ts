@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.js";
 import { languages } from "./catalogue.js";
 import { candidateTests } from "./candidates.js";
@@ -37,6 +37,9 @@ export const evaluatorLanguages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.evaluatorUserId, t.languageId] }), index("evaluator_languages_language_idx").on(t.languageId)],
 );
+
+/** Counts routed tests for the review sample (every REVIEW_SAMPLE_EVERY-th), without counting the table. */
+export const scoringReviewSampleSeq = pgSequence("scoring_review_sample_seq");
 
 /**
  * A scoreable test: a received attempt waiting for (or done with) its evaluator. One row per

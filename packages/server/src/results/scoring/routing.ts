@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, ne, notInArray, sql } from "drizzle-orm";
 import type { TestContent } from "@parlance/contract";
 import {
   assignedTests,
@@ -25,8 +25,8 @@ import { automaticState, CHOICE_OBJECTIVE } from "./rubrics.js";
 /** Every Nth scoreable test is marked for a second look. */
 export const REVIEW_SAMPLE_EVERY = 10;
 
-/** Serialises routing across server processes, so two submissions never read the same load. */
-const ROUTING_LOCK = 5_310_417;
+/** Tries of claiming an evaluator before the test waits unassigned (each try skips one found full). */
+const CLAIM_TRIES = 5;
 
 export interface RoutedTest {
   candidateTestId: number;
@@ -55,14 +55,12 @@ async function scoreObjectiveItems(tx: Tx, candidateTestId: number, content: Tes
   return rows.length ? { correct: rows.filter((r) => r.stateId === "correct").length, total: rows.length } : null;
 }
 
-/**
- * The active evaluator of a language with the fewest open tests, below their capacity (max_open_tests,
- * set in the back office; null is no limit); ties to whoever waited longest.
- */
-export async function pickEvaluator(tx: Tx, languageId: number): Promise<number | null> {
-  const open = sql<number>`(select count(*)::int from ${scoringAssignments} where ${scoringAssignments.evaluatorUserId} = ${evaluators.userId} and ${scoringAssignments.completedAt} is null)`;
-  const [row] = await tx
-    .select({ userId: evaluators.userId, open })
+const openTests = sql<number>`(select count(*)::int from ${scoringAssignments} where ${scoringAssignments.evaluatorUserId} = ${evaluators.userId} and ${scoringAssignments.completedAt} is null)`;
+
+/** The evaluators who may take a test of the language now: active, accepting work, below their capacity, in the order of preference. */
+function eligible(tx: Tx, languageId: number, excluded: number[] = []) {
+  return tx
+    .select({ userId: evaluators.userId })
     .from(evaluators)
     .innerJoin(evaluatorLanguages, eq(evaluatorLanguages.evaluatorUserId, evaluators.userId))
     .innerJoin(users, eq(users.id, evaluators.userId))
@@ -71,12 +69,46 @@ export async function pickEvaluator(tx: Tx, languageId: number): Promise<number 
         eq(evaluatorLanguages.languageId, languageId),
         eq(evaluators.acceptsWork, true),
         eq(users.isActive, true),
-        sql`(${evaluators.maxOpenTests} is null or ${open} < ${evaluators.maxOpenTests})`,
+        sql`(${evaluators.maxOpenTests} is null or ${openTests} < ${evaluators.maxOpenTests})`,
+        excluded.length ? notInArray(evaluators.userId, excluded) : undefined,
       ),
     )
-    .orderBy(asc(open), sql`${evaluators.lastAssignedAt} asc nulls first`, asc(evaluators.userId))
+    .orderBy(asc(openTests), sql`${evaluators.lastAssignedAt} asc nulls first`, asc(evaluators.userId))
     .limit(1);
+}
+
+/**
+ * The active evaluator of a language with the fewest open tests, below their capacity (max_open_tests,
+ * set in the back office; null is no limit); ties to whoever waited longest.
+ */
+export async function pickEvaluator(tx: Tx, languageId: number): Promise<number | null> {
+  const [row] = await eligible(tx, languageId);
   return row?.userId ?? null;
+}
+
+/**
+ * pickEvaluator for routing, under the chosen evaluator's row lock (held to the commit): every
+ * assignment takes it, so two submissions never give one evaluator more than their capacity, and
+ * submissions at once go to different evaluators side by side (SKIP LOCKED) instead of queueing
+ * behind one provider-wide lock (the exam-day wave found that lock capping submits). When every
+ * eligible evaluator is being assigned at that moment, it waits for the first.
+ */
+async function claimEvaluator(tx: Tx, languageId: number): Promise<number | null> {
+  const full: number[] = [];
+  for (let i = 0; i < CLAIM_TRIES; i++) {
+    const [free] = await eligible(tx, languageId, full).for("update", { of: evaluators, skipLocked: true });
+    const [row] = free ? [free] : await eligible(tx, languageId, full).for("update", { of: evaluators });
+    if (!row) return null;
+    // Holding the row lock nobody else assigns to them: this count (a new statement, so it sees
+    // every assignment committed before the lock came) is exact.
+    const [{ open, max }] = await tx
+      .select({ open: openTests, max: evaluators.maxOpenTests })
+      .from(evaluators)
+      .where(eq(evaluators.userId, row.userId));
+    if (max === null || open < max) return row.userId;
+    full.push(row.userId);
+  }
+  return null;
 }
 
 /**
@@ -108,7 +140,6 @@ export async function routeScoreableTest(
     .where(eq(candidateTests.id, candidateTestId));
   if (!facts || facts.routed !== null || facts.resultState !== null) return null;
 
-  await tx.execute(sql`select pg_advisory_xact_lock(${ROUTING_LOCK})`);
   const objective = content ? await scoreObjectiveItems(tx, candidateTestId, content) : null;
 
   // A retest (an earlier result of the same test for the same candidate) always gets a second look.
@@ -124,10 +155,13 @@ export async function routeScoreableTest(
         isNotNull(candidateTests.resultState),
       ),
     );
-  const [routedSoFar] = await tx.select({ n: count() }).from(scoringAssignments);
-  const reviewReason = earlier.n > 0 ? "retest" : (routedSoFar.n + 1) % REVIEW_SAMPLE_EVERY === 0 ? "sample" : null;
+  // The sample counts routings with a sequence, not a count of every assignment ever made (which
+  // grows with the history and, read under a lock, made every submission wait for the others).
+  const sample = earlier.n > 0 ? null : ((await tx.execute(sql`select nextval('scoring_review_sample_seq') as n`)) as unknown as { rows: { n: string | number }[] });
+  const sampled = sample !== null && Number(sample.rows[0]!.n) % REVIEW_SAMPLE_EVERY === 0;
+  const reviewReason = earlier.n > 0 ? "retest" : sampled ? "sample" : null;
 
-  const evaluatorUserId = fixed ? fixed.evaluatorUserId : await pickEvaluator(tx, facts.languageId);
+  const evaluatorUserId = fixed ? fixed.evaluatorUserId : await claimEvaluator(tx, facts.languageId);
   const dueAt = fixed ? fixed.dueAt : dueAtFor(facts.receivedAt ?? now);
   await tx.insert(scoringAssignments).values({
     candidateTestId,
