@@ -25,6 +25,7 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const FLOW = "src/features/taking/flow";
 const ALL_TIERS = ["entry", "account", "taking", "history", "rest"];
 const QUERIES = "src/api/queries.tsx";
+const THEME = "src/ui/ThemeProvider.tsx";
 
 /**
  * Entry routes and the page module each renders (see packages/web/src/app/router.tsx), with the lazy
@@ -74,17 +75,17 @@ function stringKeys(manifest: Manifest, tiers: readonly string[]): string[] {
  * `const <needs>: ScreenNeeds = { strings: [...], queries: false }`: the string tiers (all when not
  * said) and the react-query chunk (api/queries.tsx) unless `queries: false`.
  */
-function pageNeeds(): Map<string, { tiers: string[]; queries: boolean }> {
+function pageNeeds(): Map<string, { tiers: string[]; queries: boolean; mantine: boolean }> {
   const source = fs.readFileSync(path.join(webDir, "src/app/router.tsx"), "utf8");
   const named = new Map(
     [...source.matchAll(/const (\w+): ScreenNeeds = \{([^}]*)\}/g)].map((m) => {
       const strings = /strings: \[([^\]]*)\]/.exec(m[2]!)?.[1];
-      return [m[1]!, { tiers: strings === undefined ? ALL_TIERS : [...strings.matchAll(/"(\w+)"/g)].map((t) => t[1]!), queries: !/queries: false/.test(m[2]!) }];
+      return [m[1]!, { tiers: strings === undefined ? ALL_TIERS : [...strings.matchAll(/"(\w+)"/g)].map((t) => t[1]!), queries: !/queries: false/.test(m[2]!), mantine: !/mantine: false/.test(m[2]!) }];
     }),
   );
-  const needs = new Map<string, { tiers: string[]; queries: boolean }>();
+  const needs = new Map<string, { tiers: string[]; queries: boolean; mantine: boolean }>();
   for (const m of source.matchAll(/page\(\(\) => import\("\.\.\/([^"]+)"\)(?:, (\w+))?\)/g)) {
-    const found = m[2] ? named.get(m[2]) : { tiers: ALL_TIERS, queries: true };
+    const found = m[2] ? named.get(m[2]) : { tiers: ALL_TIERS, queries: true, mantine: true };
     if (!found) throw new Error(`app/router.tsx: no ScreenNeeds named ${m[2]}`);
     needs.set(`src/${m[1]}.tsx`, found);
   }
@@ -161,10 +162,10 @@ async function main() {
       console.log(`${route.path.padEnd(50)} (page ${route.page} not in the build or not in app/router.tsx)`);
       continue;
     }
-    const { tiers, queries } = needs;
-    const { total, chunks } = measure(dist, manifest, [route.page, ...(route.parts ?? []), ...(queries ? [QUERIES] : [])], tiers);
+    const { tiers, queries, mantine } = needs;
+    const { total, chunks } = measure(dist, manifest, [route.page, ...(route.parts ?? []), ...(queries ? [QUERIES] : []), ...(mantine ? [THEME] : [])], tiers);
     const aim = route.aim ? `aim ≤ ${kB(route.aim)}: ${total <= route.aim ? "met" : `over by ${kB(total - route.aim)}`}` : "";
-    const needed = `[strings: ${tiers.join(", ")}${queries ? "; react-query" : ""}]`;
+    const needed = `[strings: ${tiers.join(", ")}${queries ? "; react-query" : ""}${mantine ? "; theme" : ""}]`;
     console.log(`${route.path.padEnd(50)} ${kB(total).padStart(9)}  ${needed}${aim ? `  ${aim}` : ""}`);
     const shown = detail ? chunks : chunks.filter((c) => !shell.chunks.some((s) => s.file === c.file));
     for (const c of shown) console.log(`    ${kB(c.gzip).padStart(9)}  ${c.file}${label(c.file)}${detail ? "" : "  (route's own)"}`);

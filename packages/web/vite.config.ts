@@ -5,6 +5,7 @@ import { stringTiers } from "./vite-plugins/string-tiers.ts";
 import { reactRouterProduction } from "./vite-plugins/react-router-production.ts";
 import { mantineStaticStyles } from "./vite-plugins/mantine-static-styles.ts";
 import { scrollAreaMergeRefs } from "./vite-plugins/scroll-area-merge-refs.ts";
+import { precompress } from "./vite-plugins/precompress.ts";
 
 /** Mantine's field, card, heading and link. */
 const FORMS = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|CloseButton|Paper|Title|Anchor)[\\/]|[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]/;
@@ -12,7 +13,7 @@ const FORMS = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBas
 const SIGN_IN = /[\\/]src[\\/]ui[\\/](pageMeta|useApiErrorText|FormError|plain)\.tsx?$|[\\/]src[\\/]features[\\/]auth[\\/](AuthCard|email)\.tsx?$/;
 
 export default defineConfig({
-  plugins: [contractForTheBrowser(), stringTiers(), reactRouterProduction(), mantineStaticStyles(), scrollAreaMergeRefs(), react()],
+  plugins: [contractForTheBrowser(), stringTiers(), reactRouterProduction(), mantineStaticStyles(), scrollAreaMergeRefs(), react(), precompress()],
   server: {
     port: 5173,
     // In `npm run dev` the API runs on PORT (3000) and Vite proxies to it.
