@@ -14,6 +14,7 @@ const files: Record<StringTier, Loaders> = {
   entry: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=entry" }),
   account: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=account" }),
   taking: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=taking" }),
+  flow: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=flow" }),
   history: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=history" }),
   rest: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=rest" }),
 };
