@@ -10,7 +10,7 @@
  * The machine's own limit in the same run: the same page unthrottled (what the server and this CPU
  * do without the phone's network and CPU), printed beside it.
  *
- *   npm run bench:vitals
+ *   npm run bench:vitals            # about 5 minutes (build if stale, a fresh demo world, 3 × (5 + 1) page loads)
  *
  * Options: BENCH_RUNS (default 5).
  */
