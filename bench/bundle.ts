@@ -2,9 +2,10 @@
  * What each entry route downloads before it is interactive: gzipped JavaScript (level 9) of the
  * entry script of index.html, its modulepreloads (the entry's static imports), the route's own page
  * chunk with its static imports, and the active language's strings of the tiers the route asks for
- * (i18n/tiers.ts, read from app/router.tsx), against the aim of issue 12
- * (sign-in ≤ 120 kB, first screens of the test flow ≤ 200 kB). The reference in the same run is a
- * minimal React + Mantine + router + query + i18next page built by the same Vite.
+ * (i18n/tiers.ts, read from app/router.tsx) and Mantine's theme when the screen uses Mantine, against
+ * the aims of issue 12 (sign-in ≤ 120 kB) and issue 26 §3 (the candidate's path: Take a Test and each
+ * first screen of the test page ≤ 150 kB). The reference in the same run is a minimal React + Mantine
+ * + router + query + i18next page built by the same Vite (the app has its own translator instead).
  *
  *   npm run bench:bundle                              # builds the web app into bench/out/bundle
  *   BENCH_DIST=packages/web/dist npm run bench:bundle  # reads an existing build (needs its .vite/manifest.json)
@@ -23,8 +24,9 @@ const detail = process.env.BENCH_DETAIL === "1";
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 const FLOW = "src/features/taking/flow";
-const ALL_TIERS = ["entry", "account", "taking", "history", "rest"];
+const ALL_TIERS = ["entry", "account", "taking", "flow", "history", "rest"];
 const QUERIES = "src/api/queries.tsx";
+const THEME = "src/ui/ThemeProvider.tsx";
 
 /**
  * Entry routes and the page module each renders (see packages/web/src/app/router.tsx), with the lazy
@@ -32,10 +34,10 @@ const QUERIES = "src/api/queries.tsx";
  */
 const ROUTES: { path: string; page: string; parts?: string[]; aim?: number }[] = [
   { path: "/login", page: "src/features/auth/LoginPage.tsx", aim: 120_000 },
-  { path: "/testing/tests", page: "src/features/taking/list/TakeTestPage.tsx", aim: 200_000 },
-  { path: "/testing/tests/:id capability check (online test)", page: `${FLOW}/TakeTestPage.tsx`, parts: [`${FLOW}/CapabilityCheck.tsx`], aim: 200_000 },
-  { path: "/testing/tests/:id prelude (other methods)", page: `${FLOW}/TakeTestPage.tsx`, parts: [`${FLOW}/Prelude.tsx`], aim: 200_000 },
-  { path: "/testing/tests/:id resumed, in progress", page: `${FLOW}/TakeTestPage.tsx`, parts: [`${FLOW}/TestInProgress.tsx`], aim: 200_000 },
+  { path: "/testing/tests", page: "src/features/taking/list/TakeTestPage.tsx", aim: 150_000 },
+  { path: "/testing/tests/:id capability check (online test)", page: `${FLOW}/TakeTestPage.tsx`, parts: [`${FLOW}/CapabilityCheck.tsx`], aim: 150_000 },
+  { path: "/testing/tests/:id prelude (other methods)", page: `${FLOW}/TakeTestPage.tsx`, parts: [`${FLOW}/Prelude.tsx`], aim: 150_000 },
+  { path: "/testing/tests/:id resumed, in progress", page: `${FLOW}/TakeTestPage.tsx`, parts: [`${FLOW}/TestInProgress.tsx`], aim: 150_000 },
   { path: "/overview", page: "src/features/overview/OverviewPage.tsx" },
   { path: "/testing/candidates", page: "src/features/candidates/CandidatesPage.tsx" },
   { path: "/testing/results/:id/edit", page: "src/features/results/scoring/ScoringPage.tsx" },
@@ -74,17 +76,17 @@ function stringKeys(manifest: Manifest, tiers: readonly string[]): string[] {
  * `const <needs>: ScreenNeeds = { strings: [...], queries: false }`: the string tiers (all when not
  * said) and the react-query chunk (api/queries.tsx) unless `queries: false`.
  */
-function pageNeeds(): Map<string, { tiers: string[]; queries: boolean }> {
+function pageNeeds(): Map<string, { tiers: string[]; queries: boolean; mantine: boolean }> {
   const source = fs.readFileSync(path.join(webDir, "src/app/router.tsx"), "utf8");
   const named = new Map(
     [...source.matchAll(/const (\w+): ScreenNeeds = \{([^}]*)\}/g)].map((m) => {
       const strings = /strings: \[([^\]]*)\]/.exec(m[2]!)?.[1];
-      return [m[1]!, { tiers: strings === undefined ? ALL_TIERS : [...strings.matchAll(/"(\w+)"/g)].map((t) => t[1]!), queries: !/queries: false/.test(m[2]!) }];
+      return [m[1]!, { tiers: strings === undefined ? ALL_TIERS : [...strings.matchAll(/"(\w+)"/g)].map((t) => t[1]!), queries: !/queries: false/.test(m[2]!), mantine: !/mantine: false/.test(m[2]!) }];
     }),
   );
-  const needs = new Map<string, { tiers: string[]; queries: boolean }>();
+  const needs = new Map<string, { tiers: string[]; queries: boolean; mantine: boolean }>();
   for (const m of source.matchAll(/page\(\(\) => import\("\.\.\/([^"]+)"\)(?:, (\w+))?\)/g)) {
-    const found = m[2] ? named.get(m[2]) : { tiers: ALL_TIERS, queries: true };
+    const found = m[2] ? named.get(m[2]) : { tiers: ALL_TIERS, queries: true, mantine: true };
     if (!found) throw new Error(`app/router.tsx: no ScreenNeeds named ${m[2]}`);
     needs.set(`src/${m[1]}.tsx`, found);
   }
@@ -161,10 +163,10 @@ async function main() {
       console.log(`${route.path.padEnd(50)} (page ${route.page} not in the build or not in app/router.tsx)`);
       continue;
     }
-    const { tiers, queries } = needs;
-    const { total, chunks } = measure(dist, manifest, [route.page, ...(route.parts ?? []), ...(queries ? [QUERIES] : [])], tiers);
+    const { tiers, queries, mantine } = needs;
+    const { total, chunks } = measure(dist, manifest, [route.page, ...(route.parts ?? []), ...(queries ? [QUERIES] : []), ...(mantine ? [THEME] : [])], tiers);
     const aim = route.aim ? `aim ≤ ${kB(route.aim)}: ${total <= route.aim ? "met" : `over by ${kB(total - route.aim)}`}` : "";
-    const needed = `[strings: ${tiers.join(", ")}${queries ? "; react-query" : ""}]`;
+    const needed = `[strings: ${tiers.join(", ")}${queries ? "; react-query" : ""}${mantine ? "; theme" : ""}]`;
     console.log(`${route.path.padEnd(50)} ${kB(total).padStart(9)}  ${needed}${aim ? `  ${aim}` : ""}`);
     const shown = detail ? chunks : chunks.filter((c) => !shell.chunks.some((s) => s.file === c.file));
     for (const c of shown) console.log(`    ${kB(c.gzip).padStart(9)}  ${c.file}${label(c.file)}${detail ? "" : "  (route's own)"}`);

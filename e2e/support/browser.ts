@@ -3,17 +3,9 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { AxeResults } from "axe-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
+import { CHROMIUM_ARGS } from "./chromium-args";
 
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export { CHROMIUM_ARGS };
 
 export const DEMO_PASSWORD = "Parlance-demo-1";
 

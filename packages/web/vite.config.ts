@@ -4,14 +4,18 @@ import { contractForTheBrowser } from "./vite-plugins/contract-for-the-browser.t
 import { stringTiers } from "./vite-plugins/string-tiers.ts";
 import { reactRouterProduction } from "./vite-plugins/react-router-production.ts";
 import { mantineStaticStyles } from "./vite-plugins/mantine-static-styles.ts";
+import { scrollAreaMergeRefs } from "./vite-plugins/scroll-area-merge-refs.ts";
+import { precompress } from "./vite-plugins/precompress.ts";
 
-/** Mantine's field, card, heading and link. */
-const FORMS = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput|CloseButton|Paper|Title|Anchor)[\\/]|[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]/;
+/** Mantine's card, heading, link and close button (with Mantine's core, which they import). */
+const FORMS = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](CloseButton|Paper|Title|Anchor)[\\/]|[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]/;
+/** Mantine's field: not on the Take a Test list, the candidate's first screen (issue 26 §3). */
+const FIELDS = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|TextInput)[\\/]/;
 /** What the sign-in page (drawn without Mantine: ui/plain.tsx) shares with other screens. */
 const SIGN_IN = /[\\/]src[\\/]ui[\\/](pageMeta|useApiErrorText|FormError|plain)\.tsx?$|[\\/]src[\\/]features[\\/]auth[\\/](AuthCard|email)\.tsx?$/;
 
 export default defineConfig({
-  plugins: [contractForTheBrowser(), stringTiers(), reactRouterProduction(), mantineStaticStyles(), react()],
+  plugins: [contractForTheBrowser(), stringTiers(), reactRouterProduction(), mantineStaticStyles(), scrollAreaMergeRefs(), react(), precompress()],
   server: {
     port: 5173,
     // In `npm run dev` the API runs on PORT (3000) and Vite proxies to it.
@@ -43,6 +47,7 @@ export default defineConfig({
             // What the sign-in page shows besides the shell, and most forms and pages share (issue 12):
             // one chunk rather than a dozen small ones, each a request and compressed apart.
             { name: "forms", test: FORMS },
+            { name: "fields", test: FIELDS },
             { name: "sign-in", test: SIGN_IN },
             { name: "react-query", test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
           ],

@@ -24,7 +24,7 @@ const signIn: ScreenNeeds = { strings: ["entry"], queries: false, mantine: false
 const forgotPassword: ScreenNeeds = { strings: ["entry", "account"], queries: false };
 const passwordKey: ScreenNeeds = { strings: ["entry", "account"] };
 const takeATest: ScreenNeeds = { strings: ["entry", "taking", "history"] };
-const testFlow: ScreenNeeds = { strings: ["entry", "taking"] };
+const testFlow: ScreenNeeds = { strings: ["entry", "taking", "flow"] };
 
 /** Route-level code splitting: each screen is its own chunk, shown once it and what it needs are downloaded. */
 function page(load: () => Promise<{ default: ComponentType }>, { strings = ALL_STRING_TIERS, queries = true, mantine = true }: ScreenNeeds = {}) {

@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore } from "react";
 import { DEFAULT_LANGUAGE, type Language } from "@parlance/contract";
 import type { StringTier } from "./tiers";
-import { addStrings, createTranslator, i18nextCode, translateWith, type Strings, type TFunction } from "./translate";
+import { addStrings, canonicalLocale, createTranslator, translateWith, type Strings, type TFunction } from "./translate";
 
 export type { TFunction, TOptions } from "./translate";
 
@@ -14,11 +14,12 @@ const files: Record<StringTier, Loaders> = {
   entry: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=entry" }),
   account: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=account" }),
   taking: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=taking" }),
+  flow: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=flow" }),
   history: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=history" }),
   rest: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=rest" }),
 };
 
-// One i18next instance for the app: every language's tiers are added to it as they arrive.
+// One translator for the app: every language's tiers are added to it as they arrive.
 const translator = createTranslator(DEFAULT_LANGUAGE);
 /** The tiers some screen has needed so far: a language switched to gets all of them before it shows. */
 const wanted = new Set<StringTier>(["entry"]);
@@ -45,8 +46,7 @@ function loadTier(language: Language, tier: StringTier): Promise<void> {
   if (!pending) {
     const mine = Object.entries(files[tier]).filter(([path]) => path.includes(`/${language}.json`) || path.includes(`.${language}.json`));
     pending = Promise.all(mine.map(([, load]) => load())).then((parts) => {
-      // A copy: i18next's deep merge writes into the objects it was given first (a file's part after the file).
-      for (const part of parts) addStrings(translator, language, structuredClone(part));
+      for (const part of parts) addStrings(translator, language, part);
       changed();
     });
     pending.catch(() => loaded.delete(key)); // a failed download may be retried
@@ -74,7 +74,7 @@ export function initI18n(language: Language): void {
   if (shown === language) return;
   shown = language;
   // Synchronous: the strings are in the instance already (no backend to wait for).
-  void translator.changeLanguage(i18nextCode(language));
+  translator.changeLanguage(canonicalLocale(language));
   changed();
 }
 

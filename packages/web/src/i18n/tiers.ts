@@ -10,14 +10,16 @@ export const STRING_TIERS = {
   /** The other signed-out screens: a forgotten password, a new password, an account's activation. */
   account: ["activate", "assistance", "resetPassword"],
   /** Take a Test and the test flow, with the generic words they use too (ui: Ok, Cancel, Close, pages). */
-  taking: ["phoneCallLink", "proctor", "takeTest", "taking", "takingFlow", "ui", "video"],
-  /** The test history, and the tests' status words of Take a Test (not the test flow). */
-  history: ["history"],
+  taking: ["taking", "ui", "video"],
+  /** The test page's own (capability check, prelude, the test, the proctor's steps): not the list's (issue 26 §3). */
+  flow: ["phoneCallLink", "proctor", "takingFlow"],
+  /** Take a Test's list with the tests' status words of the test history (not the test flow's). */
+  history: ["history", "takeTest"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type StringTier = keyof typeof STRING_TIERS | "rest";
 
-export const ALL_STRING_TIERS: readonly StringTier[] = ["entry", "account", "taking", "history", "rest"];
+export const ALL_STRING_TIERS: readonly StringTier[] = ["entry", "account", "taking", "flow", "history", "rest"];
 
 /** The tier a top-level section belongs to. */
 export function tierOf(section: string): StringTier {

@@ -1,10 +1,11 @@
 import { useState } from "react";
-import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "../../../i18n";
 import type { TestShowView } from "@parlance/contract";
 import { canPlaySound, playSampleTone } from "./sampleTone";
 import { textSamples } from "./textSamples";
 import { useFocusOnMount } from "./useFocusOnMount";
+import classes from "./TextSamples.module.css";
 
 /**
  * Capability verification (spec §2, §4): before the prelude the candidate plays a sample sound and
@@ -72,20 +73,20 @@ export function CapabilityCheck({ show, onDone }: { show: TestShowView; onDone: 
             {t("takingFlow.capability.textHeading")}
           </Title>
           <Text size="sm">{t("takingFlow.capability.textHelp")}</Text>
-          <Table aria-label={t("takingFlow.capability.samplesLabel")} verticalSpacing="xs" layout="fixed">
-            <Table.Tbody>
+          <table className={classes.table} aria-label={t("takingFlow.capability.samplesLabel")}>
+            <tbody>
               {samples.map((s) => (
-                <Table.Tr key={s.lang}>
-                  <Table.Th scope="row" w={{ base: 110, sm: 220 }} fw={500} fz="sm">
+                <tr key={s.lang}>
+                  <th scope="row">
                     {s.labelKey.startsWith("takingFlow.") ? t(s.labelKey) : t("takingFlow.capability.testLanguage", { language: s.labelKey })}
-                  </Table.Th>
-                  <Table.Td lang={s.lang} dir={s.dir} fz="lg" style={{ overflowWrap: "anywhere" }}>
+                  </th>
+                  <td lang={s.lang} dir={s.dir}>
                     {s.text}
-                  </Table.Td>
-                </Table.Tr>
+                  </td>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
+            </tbody>
+          </table>
           <Checkbox label={t("takingFlow.capability.readsCorrectly")} checked={readable} onChange={(e) => setReadable(e.currentTarget.checked)} />
         </Stack>
       </Paper>

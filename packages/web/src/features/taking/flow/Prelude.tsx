@@ -1,10 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../i18n";
 import { takingRoutes, type TestShowView } from "@parlance/contract";
 import { call, ApiCallError } from "../../../api/client";
-import { ProctorSteps } from "./ProctorSteps";
 import { PreludeInstructions } from "./PreludeInstructions";
 import { HonorStatement } from "./HonorStatement";
 import { canStart, needsCall, proctorPending, takenOnline } from "./stages";
@@ -15,6 +14,10 @@ import { useFocusOnMount } from "./useFocusOnMount";
 
 // Only a test that continues by phone shows the call's section: its own chunk, off the other preludes' first screen.
 const PhoneCallSection = lazy(() => import("./PhoneCallSection").then((m) => ({ default: m.PhoneCallSection })));
+// Only a proctored test shows the proctor's steps (password field, agreement): their own chunk too.
+const ProctorSteps = lazy(() => import("./ProctorSteps").then((m) => ({ default: m.ProctorSteps })));
+// The start dialog is opened by a click: it loads once the prelude is drawn, not before it (issue 26 §3).
+const StartDialog = lazy(() => import("./StartDialog").then((m) => ({ default: m.StartDialog })));
 
 /**
  * The prelude (spec §2): the test's name and time limit, instructions by method, the honor
@@ -98,7 +101,9 @@ export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; on
             <Title order={3} size="h4" id="prelude-proctor">
               {t("takingFlow.prelude.proctorSteps")}
             </Title>
-            <ProctorSteps show={show} onDone={onRefresh} />
+            <Suspense fallback={null}>
+              <ProctorSteps show={show} onDone={onRefresh} />
+            </Suspense>
           </Stack>
         </Paper>
       )}
@@ -125,25 +130,11 @@ export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; on
         </Stack>
       )}
 
-      <Modal
-        opened={confirming}
-        onClose={() => !start.isPending && setConfirming(false)}
-        title={t("takingFlow.prelude.startTitle")}
-        centered
-        closeButtonProps={{ "aria-label": t("ui.close") }}
-      >
-        <Stack gap="md">
-          <Text>{minutes === null ? t("takingFlow.prelude.startUntimed") : t("takingFlow.prelude.startTimed", { count: minutes })}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={start.isPending} data-autofocus>
-              {t("ui.cancel")}
-            </Button>
-            <Button onClick={() => start.mutate()} loading={start.isPending}>
-              {t("takingFlow.prelude.startConfirm")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {online && (
+        <Suspense fallback={null}>
+          <StartDialog opened={confirming} minutes={minutes} pending={start.isPending} onCancel={() => setConfirming(false)} onConfirm={() => start.mutate()} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Grid, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { Alert, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "../../../i18n";
@@ -10,6 +10,7 @@ import { EmptyState, RemoteData } from "../../../ui/RemoteData";
 import { TestEntryCard, type ListKind } from "./TestEntryCard";
 import { groupByMethod, isEmptyView, SECTIONS } from "./grouping";
 import { retryOnce, testListKey } from "./queries";
+import classes from "./TakeTestPage.module.css";
 
 /** The page's two variants (spec §2): by list (the default), or phone, paper and other tests apart (?view=method). */
 type Variant = "lists" | "method";
@@ -73,8 +74,8 @@ export default function TakeTestPage() {
   return (
     <>
       <PageHeader title={t("takeTest.title")} breadcrumbs={[home, testing]} />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+      <div className={classes.layout}>
+        <div className={classes.tests}>
           <RemoteData query={query} isEmpty={isEmptyView} empty={<EmptyState message={t("takeTest.noTests")} />}>
             {(view) => (
               <Stack gap="lg">
@@ -92,19 +93,17 @@ export default function TakeTestPage() {
               </Stack>
             )}
           </RemoteData>
-        </Grid.Col>
+        </div>
         {/* On a phone the notice comes first: it is read before starting. */}
-        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-          <Stack gap="sm" component="aside" aria-label={t("takeTest.noticeTitle")}>
-            <Alert variant="light" color="blue" title={t("takeTest.noticeTitle")}>
-              <Text size="sm">{t("takeTest.notice")}</Text>
-            </Alert>
-            <Text size="sm" c="gray.7">
-              {t("takeTest.timesInEastern")}
-            </Text>
-          </Stack>
-        </Grid.Col>
-      </Grid>
+        <Stack gap="sm" component="aside" className={classes.notice} aria-label={t("takeTest.noticeTitle")}>
+          <Alert variant="light" color="blue" title={t("takeTest.noticeTitle")}>
+            <Text size="sm">{t("takeTest.notice")}</Text>
+          </Alert>
+          <Text size="sm" c="gray.7">
+            {t("takeTest.timesInEastern")}
+          </Text>
+        </Stack>
+      </div>
     </>
   );
 }

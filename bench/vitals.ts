@@ -1,0 +1,164 @@
+/**
+ * The first screens on a cheap phone (issue 26 §3): web vitals measured by the web-vitals library in
+ * Debian's Chromium with Slow 4G (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up) and a 4× slower CPU,
+ * cold (a new context each run, cache off), against the production server (`npm start`'s build, the
+ * demo world on a fresh embedded-PostgreSQL data folder), for:
+ *   /login                       type an email address, click Continue
+ *   /testing/tests               signed in by the demo access code; Tab to the first test, click its heading
+ *   /testing/tests/:id           that test in progress (started once before); type into a text answer, click a choice
+ * The median of the runs per page; the last line is `vitals: worst LCP <n> ms, worst INP <m> ms`.
+ * The machine's own limit in the same run: the same page unthrottled (what the server and this CPU
+ * do without the phone's network and CPU), printed beside it.
+ *
+ *   npm run bench:vitals            # about 5 minutes (build if stale, a fresh demo world, 3 × (5 + 1) page loads)
+ *
+ * Options: BENCH_RUNS (default 5).
+ */
+import { chromium, type Browser, type Page } from "playwright-core";
+import { CHROMIUM_ARGS } from "../e2e/support/chromium-args.js";
+import { startServer } from "../e2e/support/server.js";
+import { buildWebIfStale } from "../scripts/web-build.mjs";
+import { buildServerIfStale } from "../scripts/server-build.mjs";
+import { CPU_SLOWDOWN, measurePage, SLOW_4G, type Vitals } from "./vitals/measure.js";
+
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const ACCESS_CODE = "NW-DEMO-2026";
+
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : NaN;
+};
+
+/** A session cookie for the access code, as the code sign-in form gets it. */
+async function signInByCode(baseURL: string, code: string): Promise<{ name: string; value: string }[]> {
+  const res = await fetch(`${baseURL}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json", origin: baseURL },
+    body: JSON.stringify({ access_code: code }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in by code: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => {
+    const [pair] = c.split(";");
+    const at = pair!.indexOf("=");
+    return { name: pair!.slice(0, at), value: pair!.slice(at + 1) };
+  });
+}
+
+/** The code's test, started once through its screens (capability check, prelude, start dialog), unthrottled. */
+async function startTheTest(browser: Browser, baseURL: string, cookies: { name: string; value: string }[]): Promise<string> {
+  const context = await browser.newContext({ baseURL, locale: "en-US", timezoneId: "America/New_York", reducedMotion: "reduce" });
+  context.setDefaultTimeout(30_000);
+  await context.addCookies(cookies.map((c) => ({ ...c, url: baseURL })));
+  try {
+    const page = await context.newPage();
+    await page.goto("/testing/tests");
+    const link = page.getByRole("link", { name: /take test|start|continue/i }).first();
+    const href = (await link.getAttribute("href"))!;
+    await page.goto(href);
+    await page.getByRole("checkbox", { name: "I can hear the sample sound" }).check();
+    await page.getByRole("checkbox", { name: "The sample text reads correctly" }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("checkbox", { name: /I confirm that I am the person/ }).check();
+    await page.getByRole("button", { name: "Start Test" }).click();
+    await page.getByRole("dialog", { name: "Start the test?" }).getByRole("button", { name: "Start", exact: true }).click();
+    await page.getByRole("region", { name: "Test progress" }).waitFor();
+    return new URL(page.url()).pathname;
+  } finally {
+    await context.close();
+  }
+}
+
+interface Scenario {
+  name: string;
+  path: string;
+  interact: (page: Page) => Promise<void>;
+  signedIn: boolean;
+}
+
+function scenarios(testPath: string): Scenario[] {
+  return [
+    {
+      name: "/login",
+      path: "/login",
+      signedIn: false,
+      interact: async (page) => {
+        await page.getByLabel(/email/i).click();
+        await page.keyboard.type("candidate@northwind.example", { delay: 50 });
+        await page.getByRole("button", { name: /continue/i }).click();
+        await page.getByLabel(/^password/i).waitFor();
+      },
+    },
+    {
+      name: "/testing/tests",
+      path: "/testing/tests",
+      signedIn: true,
+      interact: async (page) => {
+        await page.keyboard.press("Tab");
+        await page.keyboard.press("Tab");
+        await page.getByRole("heading", { level: 1 }).click();
+      },
+    },
+    {
+      name: "test page in progress",
+      path: testPath,
+      signedIn: true,
+      interact: async (page) => {
+        const answer = page.getByRole("textbox", { name: /^Question 8:/ });
+        await answer.click();
+        await page.keyboard.press("ControlOrMeta+A");
+        await page.keyboard.type("They feared tools would distract from reading.", { delay: 50 });
+        await page.getByRole("radio").first().click();
+      },
+    },
+  ];
+}
+
+const ms = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? "-" : `${Math.round(x)} ms`);
+
+async function main() {
+  buildWebIfStale();
+  await buildServerIfStale();
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  try {
+    const cookies = await signInByCode(server.url, ACCESS_CODE);
+    const testPath = await startTheTest(browser, server.url, cookies);
+    console.log(
+      `Web vitals on a cheap phone: Slow 4G (${SLOW_4G.latency} ms RTT, ${(SLOW_4G.downloadThroughput * 8) / 1e6} Mbit/s down, ` +
+        `${(SLOW_4G.uploadThroughput * 8) / 1e3} kbit/s up), CPU ${CPU_SLOWDOWN}× slower, cold; median of ${runs} runs; 360×740 touch screen`,
+    );
+    console.log(`Test page: ${testPath} (started by access code ${ACCESS_CODE})\n`);
+    let worstLcp = 0;
+    let worstInp = 0;
+    for (const scenario of scenarios(testPath)) {
+      const results: Vitals[] = [];
+      for (let i = 0; i < runs; i++) {
+        const fresh = scenario.signedIn ? await signInByCode(server.url, ACCESS_CODE) : [];
+        const r = await measurePage(browser, server.url, scenario.path, scenario.interact, fresh);
+        results.push(r);
+        console.log(`  ${scenario.name} run ${i + 1}: LCP ${ms(r.LCP)}, INP ${ms(r.INP)}, FCP ${ms(r.FCP)}, TTFB ${ms(r.TTFB)}, CLS ${r.CLS?.toFixed(3) ?? "-"}, ${(r.bytes / 1000).toFixed(1)} kB`);
+      }
+      const floor = await measurePage(browser, server.url, scenario.path, scenario.interact, scenario.signedIn ? await signInByCode(server.url, ACCESS_CODE) : [], false);
+      console.log(`  ${scenario.name} unthrottled (this machine's floor): LCP ${ms(floor.LCP)}, INP ${ms(floor.INP)}, FCP ${ms(floor.FCP)}, TTFB ${ms(floor.TTFB)}`);
+      const m = (key: keyof Vitals) => median(results.map((r) => r[key]).filter((x): x is number => x !== undefined));
+      const lcp = m("LCP");
+      const inp = m("INP");
+      worstLcp = Math.max(worstLcp, lcp);
+      worstInp = Math.max(worstInp, inp);
+      console.log(
+        `${scenario.name.padEnd(24)} LCP ${ms(lcp).padStart(8)}  INP ${ms(inp).padStart(7)}  FCP ${ms(m("FCP")).padStart(8)}  ` +
+          `TTFB ${ms(m("TTFB")).padStart(7)}  CLS ${m("CLS").toFixed(3)}  transferred ${(m("bytes") / 1000).toFixed(1)} kB` +
+          `   aim LCP < 1500 ms, INP < 200 ms: ${lcp < 1500 && inp < 200 ? "met" : "not met"}\n`,
+      );
+    }
+    console.log(`vitals: worst LCP ${Math.round(worstLcp)} ms, worst INP ${Math.round(worstInp)} ms`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
