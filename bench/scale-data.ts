@@ -8,6 +8,7 @@ import fs from "node:fs";
 import pg from "pg";
 import { createScratchDatabase } from "../packages/server/src/db/scratch.js";
 import { startServer, type RunningServer } from "../e2e/support/server.js";
+import { buildServerIfStale } from "../scripts/server-build.mjs";
 
 export const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 1_000_000);
 export const SERVER_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
@@ -200,6 +201,8 @@ export async function openScaleWorld(prefix: string, title: string): Promise<Sca
   };
   try {
     console.log(`${title} on PostgreSQL (${reuse ? "reused database" : "scratch database"})\n`);
+    // The server runs as built (packages/server/dist): rebuilt first when a source is newer, so a bench never measures old code.
+    await buildServerIfStale();
     // The server migrates the database and seeds the demo world on its first start.
     server = await startServer({ env: { NODE_ENV: "production", SEED_DEMO: "always", LOG_LEVEL: "warn", DATABASE_URL: url } });
     if (!reuse) {

@@ -197,6 +197,26 @@ describe("sorting", () => {
   });
 });
 
+describe("a free term sorted by name (issue 26: PostgreSQL may walk the name index for a branch of the first name or email)", () => {
+  it("merges its branches in name order, ties by id, with % and _ meaning themselves", async () => {
+    const made: [string, number][] = [];
+    const add = async (firstName: string, lastName: string, email: string) =>
+      made.push([`${lastName}, ${firstName}`, await insertCandidate(t, { firstName, lastName, email, employeeId: `WQ-${made.length}`, office: 0 })]);
+    // Found by the first name (three share their name), by the email, by the last name.
+    for (let i = 0; i < 3; i++) await add("Wqtie", "Alpha", `wqtie.${i}@wq.test`);
+    await add("Wq_1", "Beta", "beta@wq.test");
+    await add("Ann", "Delta", "wq.delta@wq.test");
+    await add("Wq%", "Gamma", "gamma@wq.test");
+    await add("Zed", "Wqlast", "zed@wq.test");
+    const listed = async (query: string) => ((await search(query)).json().candidateProfiles as { id: number; displayAs: string }[]).map((p): [string, number] => [p.displayAs, p.id]);
+    expect(await listed("wq")).toEqual(made);
+    expect(await listed("wq sort:-name")).toEqual([...made].reverse());
+    expect(await listed("wq_")).toEqual([made[3]]);
+    expect(await listed("wq%")).toEqual([made[5]]);
+    expect((await search("wq")).json().itemCount).toBe(made.length);
+  });
+});
+
 describe("health_care_role: in the candidates search and the test history (issue 23)", () => {
   it("finds the same candidates: by the role's name, not its specialty's", async () => {
     const byId = new Map(Object.entries(ids).map(([name, id]) => [id, name]));

@@ -93,6 +93,8 @@ function testCondition(f: SearchFilter): SQL {
 interface Cond {
   sql: SQL;
   index?: SearchIndex;
+  /** A condition on the candidate's tests (EXISTS): PostgreSQL cannot estimate how often it holds. */
+  onTests?: boolean;
 }
 
 const nameAlternatives = (v: string): Cond[] => [
@@ -168,6 +170,7 @@ export function searchBranches(scope: CandidateScope, query: SearchQuery): Cond[
     // One assigned test (not deleted) must meet every test keyword together.
     const attempt = testFilters.some((f) => ATTEMPT_KEYWORDS.has(f.keyword)) ? sql` LEFT JOIN candidate_tests ct ON ct.assigned_test_id = a.id` : sql``;
     base.push({
+      onTests: true,
       sql: sql`EXISTS (SELECT 1 FROM assigned_tests a JOIN tests t ON t.id = a.test_id${attempt}
         WHERE a.candidate_id = c.id AND a.deleted_at IS NULL AND ${sql.join(testFilters.map(testCondition), sql` AND `)})`,
     });
@@ -240,13 +243,21 @@ function sortPlan(field: SortField): SortPlan {
 }
 
 /**
- * The keys of one branch. A branch reads rows in index order only when that is cheap: it searches
- * the sort's own index, or nothing narrower. Otherwise it finds its rows through its own index and
- * sorts them (the plain spelling keeps the planner from walking the whole sort index instead).
+ * The keys of one branch. A branch that searches the sort's own index, or nothing narrower, reads
+ * its rows in index order. Otherwise it finds its rows through its own index and sorts them (the
+ * plain spelling keeps the planner from walking the whole sort index instead), with one
+ * exception: sorted by name, a branch whose conditions are all on the candidate's row leaves the
+ * choice to PostgreSQL, whose statistics estimate them: walk the name index checking each row (a
+ * common first-name or email prefix: "mar" finds 20,000 candidates, 1 in 50, so the first page
+ * is a thousand rows in, instead of sorting 20,000) or read the range and sort it (a rare one).
+ * Not for other sorts: an email starts with the first name, so a first-name prefix walked in
+ * email order is all at one place the planner does not expect; nor with a condition on the
+ * tests (EXISTS), which it cannot estimate.
  */
 function branchKeys(plan: SortPlan, branch: Cond[]): SQL[] {
   const ranges = branch.map((c) => c.index).filter((i): i is SearchIndex => i !== undefined);
-  const ordered = plan.index !== null && (ranges.length === 0 || ranges.includes(plan.index));
+  const plannerChooses = plan.index === "name" && !branch.some((c) => c.onTests);
+  const ordered = plan.index !== null && (ranges.length === 0 || ranges.includes(plan.index) || plannerChooses);
   return plan.keys.map((k) => (ordered ? k.indexed : k.plain));
 }
 

@@ -33,9 +33,14 @@ export interface SearchTuning {
    * Estimated to find at most this many tests, a walk reads the candidates of an indexed term
    * (a prefix, created, updated, office, role, adjustments) once and checks each test against
    * them; more, and a page's walk reads each test's candidate instead (they match so often that
-   * a few reads beat reading them all). A download's windows read them once in any case.
+   * a few reads beat reading them all). Measured at two million tests (bench:history): the two
+   * cost the same near 25,000 tests, a set of 25,000 candidates twice the ~1,000 tests a page of
+   * a 50,000-test search walks; the walk's cost grows with the account's tests over the estimate,
+   * the set's with the estimate. A download's windows read them once in any case.
    */
   candidateSetEstimate: number;
+  /** Estimated to find at most this many tests, a walk first counts the candidates of its indexed term (smallCandidateSet), whichever way it reads them. */
+  smallSetCheckEstimate: number;
   /**
    * How long a walk may take (PostgreSQL): longer, and its matches are far fewer than estimated
    * (keywords that seldom go together), so it is stopped and the search gathered instead.
@@ -49,7 +54,7 @@ export interface SearchTuning {
   smallCandidateSet: number;
 }
 
-export const SEARCH_TUNING: SearchTuning = { gatherEstimate: 1000, exactCountLimit: 5000, estimatedPages: 500, candidateSetEstimate: 50_000, walkBudgetMs: 1000, smallCandidateSet: 1500 };
+export const SEARCH_TUNING: SearchTuning = { gatherEstimate: 1000, exactCountLimit: 5000, estimatedPages: 500, candidateSetEstimate: 30_000, smallSetCheckEstimate: 50_000, walkBudgetMs: 1000, smallCandidateSet: 1500 };
 
 const isStatementTimeout = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -86,7 +91,7 @@ export async function estimatedCount(db: Db, scope: ClientScope, query: SearchQu
  */
 export async function planOf(db: Db, scope: ClientScope, query: SearchQuery, lookups: Lookups, estimate: number, tuning = SEARCH_TUNING, candidateSet = estimate <= tuning.candidateSetEstimate): Promise<Plan> {
   if (estimate <= tuning.gatherEstimate) return { strategy: "gather", candidateSet };
-  const set = candidateSet ? walkOf(scope, query, lookups, true).candidateSet : undefined;
+  const set = candidateSet || estimate <= tuning.smallSetCheckEstimate ? walkOf(scope, query, lookups, true).candidateSet : undefined;
   if (set) {
     const [{ n }] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from (${set}) s limit ${tuning.smallCandidateSet + 1}) x`);
     if (Number(n) <= tuning.smallCandidateSet) return { strategy: "gather", candidateSet };

@@ -240,6 +240,16 @@ describe("history counts", () => {
     expect(capped.pageCount).toBe(1);
   });
 
+  it("a search whose indexed candidates are few is counted exactly, whichever way its walk would read them (issue 26)", async () => {
+    // Estimated above what is gathered, and above where a walk reads its candidates once: the
+    // candidates are still counted first, and being few, their tests are gathered and counted.
+    const few: SearchTuning = { ...SEARCH_TUNING, gatherEstimate: -1, candidateSetEstimate: -1, smallSetCheckEstimate: Number.MAX_SAFE_INTEGER, smallCandidateSet: 1000 };
+    const counted = await searchHistory(t.ctx, admin, { query: "vorder", page: 1 }, few);
+    expect(counted.itemCount).toBe(made.length);
+    expect(counted.pageCount).toBe(Math.ceil(made.length / 20));
+    expect(counted.results.map((r) => r.id)).toEqual((await searchHistory(t.ctx, admin, { query: "vorder", page: 1 }, GATHER)).results.map((r) => r.id));
+  });
+
   it("a walked page with nothing after it counts exactly", async () => {
     const walked = await searchHistory(t.ctx, officeUser, { query: "vorder sort:name", page: 1 }, WALK);
     const expected = made.filter((m) => m.office === "Boston").length;

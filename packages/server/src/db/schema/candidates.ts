@@ -76,6 +76,9 @@ export const candidates = pgTable(
     index("candidates_upload_email_idx").on(t.accountId, sql`lower(trim(${t.email}))`).where(sql`${t.deletedAt} IS NULL`),
     // The few candidates with test adjustments (test history's adjustments:yes).
     index("candidates_history_adjustments_idx").on(t.accountId, t.id, t.officeId).where(sql`${t.adjustments} AND ${t.deletedAt} IS NULL`),
+    // A walked test's candidate checked against the scope (account, office) from the index alone;
+    // migration 0034 adds INCLUDE (account_id, office_id).
+    index("candidates_history_scope_idx").on(t.id).where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 
@@ -198,6 +201,11 @@ export const assignedTests = pgTable(
     index("assigned_tests_history_date_early_idx").on(t.accountId, t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL AND ${t.testDate} - ${t.createdAt} < interval '0 seconds'`),
     // sort:test and sort:method: each test's newest tests.
     index("assigned_tests_history_test_idx").on(t.accountId, t.testId, t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
+    // Migration 0034 (INCLUDE columns as above): a test keyword with a date range as one range
+    // (INCLUDE candidate_id), and a gathered search's tests of its candidates read from the index
+    // alone (INCLUDE account_id, test_id, test_date, state, has_attempt, expires_at).
+    index("assigned_tests_history_test_date_idx").on(t.accountId, t.testId, t.testDate, t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index("assigned_tests_history_candidate_idx").on(t.candidateId, t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 
