@@ -1,0 +1,2 @@
+CREATE SEQUENCE "public"."scoring_review_sample_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+CREATE INDEX "access_codes_code_upper_idx" ON "access_codes" USING btree (upper("code"));
