@@ -28,6 +28,7 @@ import { createScratchDatabase } from "../../packages/server/src/db/scratch.js";
 import { migrateDatabase, openPglite } from "../../packages/server/src/db/client.js";
 import { seedDemoWorldIfEmpty } from "../../packages/server/src/demo/seed.js";
 import { startServer, type RunningServer } from "../../e2e/support/server.js";
+import { buildServerIfStale } from "../../scripts/server-build.mjs";
 import { bareFastify, closedLoop, makeAgent, step, type StepResult } from "./load.js";
 import { pgbenchScript, runPgbench } from "./pgbench.js";
 import { createCandidates, type Candidates } from "./setup.js";
@@ -159,6 +160,8 @@ async function onPglite(pgbench: number | null): Promise<void> {
 
 async function main() {
   const started = Date.now();
+  // The server runs as `npm start` runs it: the built bundle, rebuilt when a source is newer.
+  await buildServerIfStale();
   console.log(`Autosave benchmark: ${os.cpus().length} cores shared by the server, the database and this load generator; load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}\n`);
   const onPg = ONLY === "pglite" ? null : await onPostgres();
   if (ONLY !== "postgres") await onPglite(onPg?.pgbench ?? null);

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from "fastify";
+import { specMessages, takingRoutes } from "@parlance/contract";
+import type { AppContext } from "../context.js";
+import { saveBatcherOf, type SaveBatcher } from "./save-batcher.js";
+
+/**
+ * Admission control of autosaves (issue 26): a process that cannot keep up refuses new saves at
+ * once with 503 + Retry-After instead of queueing them. A refusal costs a header parse and a few
+ * bytes (it is answered before the body is read or the session checked), so the saves it admits
+ * keep a bounded latency however many arrive, and nothing queues without bound. Nothing of a
+ * refused save is written: the browser keeps the answers and sends them again (by seq) after
+ * Retry-After. A save is refused when any of these is over its bound (config.saveShedding):
+ * - the event loop is late (the process's CPU is starved: every request waits behind it);
+ * - saves waiting for a statement (save-batcher.ts) are too many, or the oldest waited too long
+ *   (the database or the pool is the limit).
+ */
+export interface SaveSheddingLimits {
+  /** Event-loop delay in ms above which saves are refused. */
+  loopDelayMs: number;
+  /** Saves waiting for a statement at most (0: refuse every save, for tests). */
+  queued: number;
+  /** The oldest waiting save's wait in ms at most. */
+  waitMs: number;
+  /** What Retry-After says, in seconds. */
+  retryAfterSeconds: number;
+}
+
+const TICK_MS = 20;
+/** The peak delay decays by this each tick: one late tick is remembered for about 100 ms. */
+const DECAY = 0.7;
+
+/** How late the event loop runs: a timer every 20 ms and how late it fires, peak-held and decaying. */
+export class LoopDelay {
+  private last = performance.now();
+  private peak = 0;
+  private readonly timer: ReturnType<typeof setInterval>;
+
+  constructor() {
+    this.timer = setInterval(() => {
+      const now = performance.now();
+      this.peak = Math.max(now - this.last - TICK_MS, this.peak * DECAY, 0);
+      this.last = now;
+    }, TICK_MS);
+    // Never keeps the process alive on its own.
+    this.timer.unref();
+  }
+
+  /** The delay now in ms: the remembered peak, or the current lateness when the loop is stuck right now. */
+  current(): number {
+    return Math.max(this.peak, performance.now() - this.last - TICK_MS);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
+export type Refusal = "loopDelay" | "queued" | "wait";
+
+/** Why a new save would be refused now, or null when it is admitted. */
+export function refusalOf(limits: SaveSheddingLimits, loop: Pick<LoopDelay, "current">, batcher: Pick<SaveBatcher, "waiting" | "oldestWaitMs">): Refusal | null {
+  if (batcher.waiting() >= limits.queued) return "queued";
+  if (batcher.oldestWaitMs() > limits.waitMs) return "wait";
+  if (loop.current() > limits.loopDelayMs) return "loopDelay";
+  return null;
+}
+
+/** Refusals so far by reason (the benchmark and /metrics read them). */
+export const shedCounts: Record<Refusal, number> = { loopDelay: 0, queued: 0, wait: 0 };
+
+const SAVE_ROUTE = takingRoutes.save.path;
+const FAILURE = takingRoutes.save.failure ?? "generic";
+
+/** Installs the admission check on save_progress, ahead of the body, the session and the statement. */
+export function installSaveShedding(app: FastifyInstance, ctx: AppContext): void {
+  const loop = new LoopDelay();
+  app.addHook("onClose", async () => loop.stop());
+  let batcher: SaveBatcher | null = null;
+  const limits = () => ctx.config.saveShedding;
+  app.addHook("onRequest", async (req, reply) => {
+    if (req.routeOptions.url !== SAVE_ROUTE) return;
+    batcher ??= saveBatcherOf(ctx.database, ctx.config.sessionIdleMs);
+    const refusal = refusalOf(limits(), loop, batcher);
+    if (!refusal) return;
+    shedCounts[refusal]++;
+    // The route's own spec message: the browser shows it only if saving stays impossible.
+    return reply
+      .code(503)
+      .header("retry-after", String(limits().retryAfterSeconds))
+      .header("cache-control", "no-store")
+      .send({ message: specMessages[FAILURE], messageKey: `specMessages.${FAILURE}` });
+  });
+}
