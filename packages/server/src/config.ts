@@ -32,7 +32,7 @@ const envSchema = z.object({
   SAVE_SHED_LOOP_DELAY_MS: z.coerce.number().int().min(1).max(60_000).default(150),
   SAVE_SHED_QUEUED: z.coerce.number().int().min(0).max(1_000_000).default(2_000),
   SAVE_SHED_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(500),
-  SAVE_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(600).default(2),
+  SAVE_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
   /** Server processes sharing the port (node:cluster); PostgreSQL only. Default: one per core in production. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Single sign-on (OpenID Connect): all four set = on; none = off. SSO_DOMAINS: comma-separated, at most five. */
