@@ -16,7 +16,7 @@
  *
  * Options: BENCH_STEPS (candidates, default 2000,5000,10000,15000,20000,25000,30000),
  * BENCH_PGLITE_STEPS (default 500,1000,2000,3000,5000,8000), BENCH_STEP_SECONDS (20),
- * BENCH_REFINE (halvings, 2), BENCH_SOCKETS (256), BENCH_WEB_CONCURRENCY (2), BENCH_ONLY
+ * BENCH_REFINE (halvings, 2), BENCH_SOCKETS (1024: enough that saves wait at the server, as browsers each with its own connection would, not in this process), BENCH_WEB_CONCURRENCY (2), BENCH_ONLY
  * (postgres | pglite), BENCH_CPU_PROF (a folder: the server runs under node --cpu-prof and writes
  * a profile per process there at the end). The first step not held ends the coarse stepping.
  */
@@ -44,7 +44,7 @@ const STEPS = list(process.env.BENCH_STEPS, "2000,5000,10000,15000,20000,25000,3
 const PGLITE_STEPS = list(process.env.BENCH_PGLITE_STEPS, "500,1000,2000,3000,5000,8000");
 const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 20);
 const REFINE = Number(process.env.BENCH_REFINE ?? 2);
-const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 256);
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1024);
 const WEB_CONCURRENCY = process.env.BENCH_WEB_CONCURRENCY ?? "2";
 const ONLY = process.env.BENCH_ONLY;
 const OVERLOAD = list(process.env.BENCH_OVERLOAD, "1.5,2").filter((f) => f > 0);
@@ -80,6 +80,7 @@ async function stepsOf(server: RunningServer, pool: RawPool, c: Candidates, coun
   const base = new URL(server.url);
   const results: StepResult[] = [];
   console.log(HEADER);
+  await pool.warm();
   const runOne = async (count: number) => {
     const r = await step(pool, base, server.process.pid!, c, count, STEP_SECONDS);
     results.push(r);
@@ -107,9 +108,11 @@ async function stepsOf(server: RunningServer, pool: RawPool, c: Candidates, coun
  * flat, the rest being refused at once with 503 + Retry-After, rather than every save queueing.
  */
 async function beyond(server: RunningServer, pool: RawPool, c: Candidates, results: StepResult[], counts: number[]): Promise<void> {
+  if (!OVERLOAD.length) return;
   const base = best(results)?.candidates ?? counts[0];
   console.log(`\nBeyond saturation (${OVERLOAD.map((f) => `${f}×`).join(", ")} ${fmt(base)} candidates; a refused save is sent again with the candidate's next autosave):`);
   console.log(HEADER);
+  await pool.warm();
   for (const factor of OVERLOAD) {
     const count = Math.min(Math.round((base * factor) / 250) * 250, c.count);
     printStep(await step(pool, new URL(server.url), server.process.pid!, c, count, STEP_SECONDS), `   (${factor}×)`);

@@ -40,6 +40,19 @@ export class RawPool {
     });
   }
 
+  /**
+   * Opens every connection before a step, 32 at a time: a thousand connects at once overflow the
+   * server's listen backlog, and a dropped SYN is sent again only after 1, 3, 7 s — which the step
+   * would count as seconds of save latency.
+   */
+  async warm(): Promise<void> {
+    for (let round = 0; this.open < this.size && round < this.size; round++) {
+      const batch = Array.from({ length: Math.min(32, this.size - this.open) }, () => this.connect());
+      await Promise.all(batch.map((c) => new Promise<void>((resolve) => c.socket.once("connect", resolve).once("close", resolve))));
+      for (const c of batch) if (!c.socket.destroyed) this.idle.push(c);
+    }
+  }
+
   destroy(): void {
     for (const c of this.idle) c.socket.destroy();
     this.idle.length = 0;

@@ -65,7 +65,7 @@ export function refusalOf(limits: SaveSheddingLimits, loop: Pick<LoopDelay, "cur
   return null;
 }
 
-/** Refusals so far by reason (the benchmark and /metrics read them). */
+/** Refusals so far by reason (/metrics: parlance_taking_saves_refused_total). */
 export const shedCounts: Record<Refusal, number> = { loopDelay: 0, queued: 0, wait: 0 };
 
 const SAVE_ROUTE = takingRoutes.save.path;
