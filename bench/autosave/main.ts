@@ -10,14 +10,17 @@
  *    percentage of pgbench's. A bare Fastify route in its own process is printed as the HTTP ceiling.
  * 2. The embedded database (PGlite, as `npm start` runs it): the same steps, the largest held, and
  *    so how many candidates one `npm start` holds.
+ * 3. On both, steps beyond saturation (issue 26): the share refused with 503, the accepted rate and
+ *    p50/p99, the server's RSS — graceful degradation instead of a queue without bound.
  *
  *   npm run bench:autosave
  *   DATABASE_URL=postgres://user@host:5432/db npm run bench:autosave   (a scratch database is made on it)
  *
  * Options: BENCH_STEPS (candidates, default 2000,5000,10000,15000,20000,25000,30000),
  * BENCH_PGLITE_STEPS (default 500,1000,2000,3000,5000,8000), BENCH_STEP_SECONDS (20),
- * BENCH_REFINE (halvings, 2), BENCH_SOCKETS (1024: enough that saves wait at the server, as browsers each with its own connection would, not in this process), BENCH_WEB_CONCURRENCY (2), BENCH_ONLY
- * (postgres | pglite), BENCH_CPU_PROF (a folder: the server runs under node --cpu-prof and writes
+ * BENCH_REFINE (halvings, 2), BENCH_OVERLOAD (factors of the largest load held, run beyond
+ * saturation: 1.5,2; 0 for none), BENCH_SOCKETS (1024: enough that saves wait at the server, as
+ * browsers' would, not in this process), BENCH_WEB_CONCURRENCY (2), BENCH_ONLY (postgres | pglite), BENCH_CPU_PROF (a folder: the server runs under node --cpu-prof and writes
  * a profile per process there at the end). The first step not held ends the coarse stepping.
  */
 import fs from "node:fs";

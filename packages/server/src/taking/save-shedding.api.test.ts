@@ -16,10 +16,15 @@ let t: TestApp;
 let api: ReturnType<typeof takingApi>;
 const takers: { cookie: string; test: number }[] = [];
 const OPEN: SaveSheddingLimits = { loopDelayMs: 60_000, queued: 1_000, waitMs: 60_000, retryAfterSeconds: 3 };
+const METRICS_TOKEN = "metrics-token-for-the-shedding-test";
+const refusedMetric = async (reason: string) => {
+  const res = await t.app.inject({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  return Number(new RegExp(`^parlance_taking_saves_refused_total\\{reason="${reason}"\\} (\\d+)$`, "m").exec(res.body)?.[1]);
+};
 const limit = (l: Partial<SaveSheddingLimits>) => (t.ctx.config.saveShedding = { ...OPEN, ...l });
 
 beforeAll(async () => {
-  t = await createTestApp({ jobs: false, config: { saveShedding: OPEN } });
+  t = await createTestApp({ jobs: false, config: { saveShedding: OPEN, metricsToken: METRICS_TOKEN } });
   api = takingApi(t);
   for (let i = 0; i < 3; i++) {
     const c = await candidateWithLogin(t);
@@ -52,8 +57,11 @@ describe("autosave admission", () => {
   it("a refused save writes nothing; sent again once admitted, it is written once", async () => {
     const k = takers[0];
     limit({ queued: 0 });
+    const refusedBefore = await refusedMetric("queued");
+    expect(refusedBefore).toBeGreaterThanOrEqual(0);
     expectRefused(await save(k, 10));
     expect(await held([k.test])).toEqual([]);
+    expect(await refusedMetric("queued")).toBe(refusedBefore + 1);
 
     limit({});
     const again = await save(k, 10);
