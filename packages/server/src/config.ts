@@ -30,6 +30,7 @@ const envSchema = z.object({
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** Autosave admission (taking/save-shedding.ts): past any of these bounds a process answers new saves 503 + Retry-After. */
   SAVE_SHED_LOOP_DELAY_MS: z.coerce.number().int().min(1).max(60_000).default(150),
+  SAVE_SHED_IN_FLIGHT: z.coerce.number().int().min(0).max(1_000_000).default(256),
   SAVE_SHED_QUEUED: z.coerce.number().int().min(0).max(1_000_000).default(2_000),
   SAVE_SHED_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(500),
   SAVE_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
@@ -228,7 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     video: videoConfig(e),
     voice: voiceConfig(e),
     uploadReads: { slots: Math.min(2, os.availableParallelism()), queue: 8 },
-    saveShedding: { loopDelayMs: e.SAVE_SHED_LOOP_DELAY_MS, queued: e.SAVE_SHED_QUEUED, waitMs: e.SAVE_SHED_WAIT_MS, retryAfterSeconds: e.SAVE_SHED_RETRY_AFTER_SECONDS },
+    saveShedding: { loopDelayMs: e.SAVE_SHED_LOOP_DELAY_MS, inFlight: e.SAVE_SHED_IN_FLIGHT, queued: e.SAVE_SHED_QUEUED, waitMs: e.SAVE_SHED_WAIT_MS, retryAfterSeconds: e.SAVE_SHED_RETRY_AFTER_SECONDS },
     ...overrides,
   };
 }

@@ -15,7 +15,7 @@ import type { SaveSheddingLimits } from "./save-shedding.js";
 let t: TestApp;
 let api: ReturnType<typeof takingApi>;
 const takers: { cookie: string; test: number }[] = [];
-const OPEN: SaveSheddingLimits = { loopDelayMs: 60_000, queued: 1_000, waitMs: 60_000, retryAfterSeconds: 3 };
+const OPEN: SaveSheddingLimits = { loopDelayMs: 60_000, inFlight: 1_000, queued: 1_000, waitMs: 60_000, retryAfterSeconds: 3 };
 const METRICS_TOKEN = "metrics-token-for-the-shedding-test";
 const refusedMetric = async (reason: string) => {
   const res = await t.app.inject({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
@@ -78,6 +78,29 @@ describe("autosave admission", () => {
     const until = performance.now() + 60;
     while (performance.now() < until);
     expectRefused(await save(takers[1], 11));
+    limit({});
+  });
+
+  it("past the bound of saves in flight in the process, a new one is refused; the one in flight is written", async () => {
+    const [k, other] = takers;
+    expect((await save(k, 25)).statusCode).toBe(200);
+    limit({ inFlight: 1 });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const busy = t.ctx.db.transaction(async (tx) => {
+      await tx.select({ id: candidateTests.id }).from(candidateTests).where(eq(candidateTests.assignedTestId, k.test)).for("update");
+      await gate;
+    });
+    const batcher = saveBatcherOf(t.ctx.database, t.ctx.config.sessionIdleMs);
+    const taken = batcher.written.saves + batcher.waiting();
+    const first = save(k, 26);
+    while (batcher.written.saves + batcher.waiting() === taken) await new Promise((r) => setTimeout(r, 2));
+    expectRefused(await save(other, 26));
+    release();
+    await busy;
+    expect((await first).json().saved).toEqual([{ id: "q8", seq: 26 }]);
+    // Answered: no longer in flight, so the next is admitted.
+    expect((await save(other, 27)).statusCode).toBe(200);
     limit({});
   });
 

@@ -11,12 +11,16 @@ import { saveBatcherOf, type SaveBatcher } from "./save-batcher.js";
  * refused save is written: the browser keeps the answers and sends them again (by seq) after
  * Retry-After. A save is refused when any of these is over its bound (config.saveShedding):
  * - the event loop is late (the process's CPU is starved: every request waits behind it);
+ * - saves in flight in this process (admitted, not yet answered) are too many: by Little's law
+ *   the latency of the admitted is at most that many over the rate the process answers;
  * - saves waiting for a statement (save-batcher.ts) are too many, or the oldest waited too long
  *   (the database or the pool is the limit).
  */
 export interface SaveSheddingLimits {
   /** Event-loop delay in ms above which saves are refused. */
   loopDelayMs: number;
+  /** Saves in flight in this process at most (admitted, not yet answered). */
+  inFlight: number;
   /** Saves waiting for a statement at most (0: refuse every save, for tests). */
   queued: number;
   /** The oldest waiting save's wait in ms at most. */
@@ -55,10 +59,16 @@ export class LoopDelay {
   }
 }
 
-export type Refusal = "loopDelay" | "queued" | "wait";
+export type Refusal = "loopDelay" | "inFlight" | "queued" | "wait";
 
 /** Why a new save would be refused now, or null when it is admitted. */
-export function refusalOf(limits: SaveSheddingLimits, loop: Pick<LoopDelay, "current">, batcher: Pick<SaveBatcher, "waiting" | "oldestWaitMs">): Refusal | null {
+export function refusalOf(
+  limits: SaveSheddingLimits,
+  loop: Pick<LoopDelay, "current">,
+  batcher: Pick<SaveBatcher, "waiting" | "oldestWaitMs">,
+  inFlight: number,
+): Refusal | null {
+  if (inFlight >= limits.inFlight) return "inFlight";
   if (batcher.waiting() >= limits.queued) return "queued";
   if (batcher.oldestWaitMs() > limits.waitMs) return "wait";
   if (loop.current() > limits.loopDelayMs) return "loopDelay";
@@ -66,7 +76,7 @@ export function refusalOf(limits: SaveSheddingLimits, loop: Pick<LoopDelay, "cur
 }
 
 /** Refusals so far by reason (/metrics: parlance_taking_saves_refused_total). */
-export const shedCounts: Record<Refusal, number> = { loopDelay: 0, queued: 0, wait: 0 };
+export const shedCounts: Record<Refusal, number> = { loopDelay: 0, inFlight: 0, queued: 0, wait: 0 };
 
 const SAVE_ROUTE = takingRoutes.save.path;
 const FAILURE = takingRoutes.save.failure ?? "generic";
@@ -76,12 +86,18 @@ export function installSaveShedding(app: FastifyInstance, ctx: AppContext): void
   const loop = new LoopDelay();
   app.addHook("onClose", async () => loop.stop());
   let batcher: SaveBatcher | null = null;
+  let inFlight = 0;
   const limits = () => ctx.config.saveShedding;
   app.addHook("onRequest", async (req, reply) => {
     if (req.routeOptions.url !== SAVE_ROUTE) return;
     batcher ??= saveBatcherOf(ctx.database, ctx.config.sessionIdleMs);
-    const refusal = refusalOf(limits(), loop, batcher);
-    if (!refusal) return;
+    const refusal = refusalOf(limits(), loop, batcher, inFlight);
+    if (!refusal) {
+      inFlight++;
+      // "close" comes once the answer is sent or the client went away: either way it is no longer in flight.
+      reply.raw.once("close", () => inFlight--);
+      return;
+    }
     shedCounts[refusal]++;
     // The route's own spec message: the browser shows it only if saving stays impossible.
     return reply
