@@ -30,28 +30,32 @@ export interface SaveSheddingLimits {
 }
 
 const TICK_MS = 20;
-/** The peak delay decays by this each tick: one late tick is remembered for about 100 ms. */
-const DECAY = 0.7;
+/**
+ * Each tick's lateness weighs this much in the average: sustained lateness (a starved CPU) counts,
+ * one long synchronous task does not (on the embedded database a slow statement holds the thread
+ * alone for a moment, and refusing the saves after it would help nothing).
+ */
+const WEIGHT = 0.2;
 
-/** How late the event loop runs: a timer every 20 ms and how late it fires, peak-held and decaying. */
+/** How late the event loop runs: a timer every 20 ms and how late it fires, averaged over the last few ticks. */
 export class LoopDelay {
   private last = performance.now();
-  private peak = 0;
+  private average = 0;
   private readonly timer: ReturnType<typeof setInterval>;
 
   constructor() {
     this.timer = setInterval(() => {
       const now = performance.now();
-      this.peak = Math.max(now - this.last - TICK_MS, this.peak * DECAY, 0);
+      this.average += WEIGHT * (Math.max(now - this.last - TICK_MS, 0) - this.average);
       this.last = now;
     }, TICK_MS);
     // Never keeps the process alive on its own.
     this.timer.unref();
   }
 
-  /** The delay now in ms: the remembered peak, or the current lateness when the loop is stuck right now. */
+  /** The recent delay in ms. */
   current(): number {
-    return Math.max(this.peak, performance.now() - this.last - TICK_MS);
+    return this.average;
   }
 
   stop(): void {
