@@ -60,3 +60,16 @@ export function cpuPercent(a: CpuSample, b: CpuSample) {
   const pct = (x: number, y: number) => ((y - x) / secs) * 100;
   return { server: pct(a.server, b.server), postgres: pct(a.postgres, b.postgres), load: pct(a.load, b.load) };
 }
+
+/** Resident memory of the server and its workers, MiB (VmRSS of each process). */
+export function rssMb(serverPid: number): number {
+  let kb = 0;
+  for (const pid of tree(serverPid, processes())) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb / 1024;
+}

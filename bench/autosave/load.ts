@@ -4,9 +4,9 @@
  * was due, so queueing counts. Plus a closed loop and a bare Fastify route as the HTTP ceiling.
  */
 import { spawn } from "node:child_process";
-import http from "node:http";
 import path from "node:path";
-import { cpuNow, cpuPercent } from "./cpu.js";
+import { cpuNow, cpuPercent, rssMb } from "./cpu.js";
+import type { RawPool } from "./raw-client.js";
 import { percentile } from "../scale-data.js";
 import { answerFor, assignedTestOf, cookieOf, type Candidates } from "./setup.js";
 
@@ -16,72 +16,73 @@ const WARMUP_MS = 3_000;
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-export function makeAgent(sockets: number) {
-  return new http.Agent({ keepAlive: true, maxSockets: sockets });
-}
-
-function post(agent: http.Agent, base: URL, pathname: string, body: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve) => {
-    const req = http.request(
-      {
-        agent,
-        host: base.hostname,
-        port: base.port,
-        method: "POST",
-        path: pathname,
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), origin: base.origin, ...headers },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-        res.on("error", () => resolve(0));
-      },
-    );
-    req.on("error", () => resolve(0));
-    req.end(body);
-  });
-}
+export { RawPool } from "./raw-client.js";
 
 export interface StepResult {
   candidates: number;
+  /** Saves acknowledged (200) per second. */
   perSecond: number;
+  /** Of the acknowledged saves, from when each was due. */
   p50: number;
   p99: number;
   wireP50: number;
+  /** Saves not acknowledged: refused (503) and any other failure. */
   errors: number;
+  /** Refused by the server's admission (503 + Retry-After), as a share of all saves sent. */
+  shedShare: number;
+  /** The server's resident memory at its highest during the step (every process), MiB. */
+  rssMb: number;
   cpu: { server: number; postgres: number; load: number };
 }
 
+/** Request bodies as text, without JSON.stringify per save: the answers' JSON is made once per item and variant. */
+function bodyMaker(c: Candidates) {
+  const VARIANTS = 60;
+  const answers = c.items.map((item) => Array.from({ length: VARIANTS }, (_, n) => JSON.stringify(answerFor(item, n))));
+  const ids = c.items.map((item) => JSON.stringify(item.id));
+  return (id: number, n: number, seq: number, seconds: number) => {
+    const k = n % c.items.length;
+    return `{"id":${id},"candidate_test_items":[{"id":${ids[k]},"response":${answers[k][n % VARIANTS]},"seq":${seq}}],"seconds_taken":${seconds}}`;
+  };
+}
+
 /** `count` candidates, each saving every 5 s at its own phase, for `seconds`. */
-export async function step(agent: http.Agent, base: URL, serverPid: number, c: Candidates, count: number, seconds: number): Promise<StepResult> {
+export async function step(pool: RawPool, base: URL, serverPid: number, c: Candidates, count: number, seconds: number): Promise<StepResult> {
   const phases = Array.from({ length: count }, () => Math.random() * SAVE_EVERY_MS);
   const order = phases.map((_, i) => i).sort((a, b) => phases[a] - phases[b]);
+  const headers: string[] = new Array(count);
+  const bodyOf = bodyMaker(c);
   const start = performance.now();
   const end = start + seconds * 1000;
   const latencies: number[] = [];
   const wire: number[] = [];
   let errors = 0;
+  let sent = 0;
+  let shed = 0;
   const statuses = new Map<number, number>();
   const inFlight = new Set<Promise<void>>();
   const cpuStart = cpuNow(serverPid);
   let cpuEnd = cpuStart;
+  let rss = rssMb(serverPid);
+  const rssTimer = setInterval(() => (rss = Math.max(rss, rssMb(serverPid))), 1_000);
 
   const save = (i: number, n: number, due: number) => {
-    const item = c.items[n % c.items.length];
     const id = assignedTestOf(c, i + 1);
-    const body = JSON.stringify({
-      id,
-      candidate_test_items: [{ id: item.id, response: answerFor(item, n), seq: Date.now() * 1000 + (n % 1000) }],
-      seconds_taken: Math.floor((due - start) / 1000) + 60,
-    });
+    // A browser that was refused sends its answers again with its next autosave (Retry-After is the
+    // autosave's own 5 s by default), so a refusal does not add to the load offered here.
+    const body = bodyOf(id, n, Date.now() * 1000 + (n % 1000), Math.floor((due - start) / 1000) + 60);
+    headers[i] ??= `origin: ${base.origin}\r\ncookie: ${cookieOf(c, i + 1)}\r\n`;
     const sentAt = performance.now();
-    const p = post(agent, base, `/api/test_content/save_progress/${id}`, body, { cookie: cookieOf(c, i + 1) }).then((status) => {
+    const p = pool.post(`/api/test_content/save_progress/${id}`, headers[i], body).then((status) => {
       const done = performance.now();
       if (due - start >= WARMUP_MS) {
-        latencies.push(done - due);
-        wire.push(done - sentAt);
-        if (status !== 200) {
+        sent++;
+        if (status === 200) {
+          latencies.push(done - due);
+          wire.push(done - sentAt);
+        } else {
           errors++;
+          if (status === 503) shed++;
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
         }
       }
@@ -89,7 +90,6 @@ export async function step(agent: http.Agent, base: URL, serverPid: number, c: C
     });
     inFlight.add(p);
   };
-
   // One scheduler walks the candidates in phase order each 5 s cycle, sending every save that is due.
   await new Promise<void>((resolve) => {
     let cycle = 0;
@@ -115,6 +115,7 @@ export async function step(agent: http.Agent, base: URL, serverPid: number, c: C
     tick();
   });
   await Promise.all(inFlight);
+  clearInterval(rssTimer);
   if (statuses.size) console.log(`  failed saves by status: ${[...statuses].map(([k, v]) => `${k === 0 ? "no answer" : k} × ${v}`).join(", ")}`);
   latencies.sort((a, b) => a - b);
   wire.sort((a, b) => a - b);
@@ -125,19 +126,21 @@ export async function step(agent: http.Agent, base: URL, serverPid: number, c: C
     p99: percentile(latencies, 99),
     wireP50: percentile(wire, 50),
     errors,
+    shedShare: sent ? shed / sent : 0,
+    rssMb: rss,
     cpu: cpuPercent(cpuStart, cpuEnd),
   };
 }
 
 /** Closed loop: `connections` clients sending one after another for `seconds`; answers requests per second. */
-export async function closedLoop(agent: http.Agent, base: URL, pathname: string, body: string, seconds: number, connections = 64) {
+export async function closedLoop(pool: RawPool, pathname: string, body: string, seconds: number, connections = 64) {
   const end = performance.now() + seconds * 1000;
   let done = 0;
   let errors = 0;
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < end) {
-        const status = await post(agent, base, pathname, body, {});
+        const status = await pool.post(pathname, "", body);
         if (status !== 200) errors++;
         done++;
       }

@@ -10,14 +10,17 @@
  *    percentage of pgbench's. A bare Fastify route in its own process is printed as the HTTP ceiling.
  * 2. The embedded database (PGlite, as `npm start` runs it): the same steps, the largest held, and
  *    so how many candidates one `npm start` holds.
+ * 3. On both, steps beyond saturation (issue 26): the share refused with 503, the accepted rate and
+ *    p50/p99, the server's RSS — graceful degradation instead of a queue without bound.
  *
  *   npm run bench:autosave
  *   DATABASE_URL=postgres://user@host:5432/db npm run bench:autosave   (a scratch database is made on it)
  *
  * Options: BENCH_STEPS (candidates, default 2000,5000,10000,15000,20000,25000,30000),
  * BENCH_PGLITE_STEPS (default 500,1000,2000,3000,5000,8000), BENCH_STEP_SECONDS (20),
- * BENCH_REFINE (halvings, 2), BENCH_SOCKETS (256), BENCH_WEB_CONCURRENCY (2), BENCH_ONLY
- * (postgres | pglite), BENCH_CPU_PROF (a folder: the server runs under node --cpu-prof and writes
+ * BENCH_REFINE (halvings, 2), BENCH_OVERLOAD (factors of the largest load held, run beyond
+ * saturation: 1.5,2; 0 for none), BENCH_SOCKETS (1024: enough that saves wait at the server, as
+ * browsers' would, not in this process), BENCH_WEB_CONCURRENCY (2), BENCH_ONLY (postgres | pglite), BENCH_CPU_PROF (a folder: the server runs under node --cpu-prof and writes
  * a profile per process there at the end). The first step not held ends the coarse stepping.
  */
 import fs from "node:fs";
@@ -28,7 +31,8 @@ import { createScratchDatabase } from "../../packages/server/src/db/scratch.js";
 import { migrateDatabase, openPglite } from "../../packages/server/src/db/client.js";
 import { seedDemoWorldIfEmpty } from "../../packages/server/src/demo/seed.js";
 import { startServer, type RunningServer } from "../../e2e/support/server.js";
-import { bareFastify, closedLoop, makeAgent, step, type StepResult } from "./load.js";
+import { buildServerIfStale } from "../../scripts/server-build.mjs";
+import { bareFastify, closedLoop, RawPool, step, type StepResult } from "./load.js";
 import { pgbenchScript, runPgbench } from "./pgbench.js";
 import { createCandidates, type Candidates } from "./setup.js";
 
@@ -43,35 +47,47 @@ const STEPS = list(process.env.BENCH_STEPS, "2000,5000,10000,15000,20000,25000,3
 const PGLITE_STEPS = list(process.env.BENCH_PGLITE_STEPS, "500,1000,2000,3000,5000,8000");
 const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 20);
 const REFINE = Number(process.env.BENCH_REFINE ?? 2);
-const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 256);
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1024);
 const WEB_CONCURRENCY = process.env.BENCH_WEB_CONCURRENCY ?? "2";
 const ONLY = process.env.BENCH_ONLY;
+const OVERLOAD = list(process.env.BENCH_OVERLOAD, "1.5,2").filter((f) => f > 0);
 const CPU_PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
 const TARGET_P99_MS = 100;
 const SESSION_IDLE_MS = 30 * 60_000;
 
-const agent = makeAgent(SOCKETS);
 // Node refuses --cpu-prof in NODE_OPTIONS: it goes on the command line (cluster workers inherit it).
 const nodeArgs = CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${CPU_PROF}`] : [];
 const fmt = (n: number) => n.toLocaleString("en-US");
 
 const held = (r: StepResult) => r.p99 < TARGET_P99_MS && r.errors === 0;
+/** Candidates enough for the largest step and the steps beyond saturation. */
+const candidatesFor = (steps: number[]) => Math.ceil(Math.max(...steps) * Math.max(1, ...OVERLOAD));
+const poolOf = (server: { url: string | URL }) => {
+  const url = new URL(server.url);
+  return new RawPool(url.hostname, Number(url.port), SOCKETS);
+};
+
+const HEADER =
+  "candidates  offered/s   saves/s   shed   p50 ms   p99 ms   (wire p50)  errors   RSS MiB   CPU: server  postgres  load-gen";
+function printStep(r: StepResult, label = "") {
+  const pad = (v: string, n: number) => v.padStart(n);
+  console.log(
+    `${pad(fmt(r.candidates), 10)}  ${pad((r.candidates / 5).toFixed(0), 9)}  ${pad(r.perSecond.toFixed(0), 8)}  ${pad(`${(r.shedShare * 100).toFixed(0)}%`, 5)}  ` +
+      `${pad(r.p50.toFixed(1), 7)}  ${pad(r.p99.toFixed(1), 7)}  ${pad(r.wireP50.toFixed(1), 10)}  ${pad(String(r.errors), 6)}  ${pad(r.rssMb.toFixed(0), 8)}   ` +
+      `${pad(r.cpu.server.toFixed(0), 10)}%  ${pad(r.cpu.postgres.toFixed(0), 7)}%  ${pad(r.cpu.load.toFixed(0), 7)}%${label}`,
+  );
+}
 
 /** The coarse steps, then halving between the largest held and the first not held. */
-async function stepsOf(server: RunningServer, c: Candidates, counts: number[]): Promise<StepResult[]> {
+async function stepsOf(server: RunningServer, pool: RawPool, c: Candidates, counts: number[]): Promise<StepResult[]> {
   const base = new URL(server.url);
   const results: StepResult[] = [];
-  console.log("candidates  offered/s   saves/s   p50 ms   p99 ms   (wire p50)  errors   CPU: server  postgres  load-gen");
+  console.log(HEADER);
+  await pool.warm();
   const runOne = async (count: number) => {
-    const r = await step(agent, base, server.process.pid!, c, count, STEP_SECONDS);
+    const r = await step(pool, base, server.process.pid!, c, count, STEP_SECONDS);
     results.push(r);
-    console.log(
-      `${fmt(count).padStart(10)}  ${(count / 5).toFixed(0).padStart(9)}  ${r.perSecond.toFixed(0).padStart(8)}  ${r.p50.toFixed(1).padStart(7)}  ${r.p99
-        .toFixed(1)
-        .padStart(7)}  ${r.wireP50.toFixed(1).padStart(10)}  ${String(r.errors).padStart(6)}   ${r.cpu.server.toFixed(0).padStart(10)}%  ${r.cpu.postgres
-        .toFixed(0)
-        .padStart(7)}%  ${r.cpu.load.toFixed(0).padStart(7)}%`,
-    );
+    printStep(r);
     return r;
   };
   // Past the first step not held the server is saturated: larger ones would only queue longer.
@@ -87,6 +103,23 @@ async function stepsOf(server: RunningServer, c: Candidates, counts: number[]): 
     await runOne(mid);
   }
   return results;
+}
+
+/**
+ * Beyond saturation (issue 26): 1.5× and 2× the largest load held (the smallest step when none
+ * was). Graceful means the saves admitted keep a bounded latency and the server's memory stays
+ * flat, the rest being refused at once with 503 + Retry-After, rather than every save queueing.
+ */
+async function beyond(server: RunningServer, pool: RawPool, c: Candidates, results: StepResult[], counts: number[]): Promise<void> {
+  if (!OVERLOAD.length) return;
+  const base = best(results)?.candidates ?? counts[0];
+  console.log(`\nBeyond saturation (${OVERLOAD.map((f) => `${f}×`).join(", ")} ${fmt(base)} candidates; a refused save is sent again with the candidate's next autosave):`);
+  console.log(HEADER);
+  await pool.warm();
+  for (const factor of OVERLOAD) {
+    const count = Math.min(Math.round((base * factor) / 250) * 250, c.count);
+    printStep(await step(pool, new URL(server.url), server.process.pid!, c, count, STEP_SECONDS), `   (${factor}×)`);
+  }
 }
 
 function best(results: StepResult[]): StepResult | null {
@@ -105,23 +138,29 @@ async function onPostgres(): Promise<{ pgbench: number } | null> {
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     const setupStart = performance.now();
-    const c = await createCandidates(client, Math.max(...STEPS)).finally(() => client.end());
+    const c = await createCandidates(client, candidatesFor(STEPS)).finally(() => client.end());
     console.log(`PostgreSQL (scratch database${SERVER_URL.includes("host=/") ? ", Unix socket" : ", TCP"}), ${WEB_CONCURRENCY} server process(es): ${fmt(c.count)} candidates with started attempts and sessions made in ${((performance.now() - setupStart) / 1000).toFixed(1)} s\n`);
 
     // The limits first, on a quiet machine: the database alone, then HTTP alone.
     const bench = await runPgbench(scratch.url, pgbenchScript(c, SESSION_IDLE_MS), 10, [8, 32]);
     console.log(`pgbench, the server's save statement (10 s each): ${bench.map((b) => `${b.clients} clients ${b.perSecond.toFixed(0)}/s (avg ${b.latencyMs.toFixed(1)} ms)`).join(", ")}`);
     const payload = JSON.stringify({ id: 1, candidate_test_items: [{ id: "q8", response: "An answer of a sentence or two.", seq: Date.now() * 1000 }], seconds_taken: 60 });
-    await closedLoop(agent, bare.url, "/bare", payload, 2);
-    const ceiling = await closedLoop(agent, bare.url, "/bare", payload, 8);
+    const barePool = poolOf(bare);
+    await closedLoop(barePool, "/bare", payload, 2);
+    const ceiling = await closedLoop(barePool, "/bare", payload, 8);
+    barePool.destroy();
     console.log(`bare Fastify POST route (one process, 64 connections): ${ceiling.perSecond.toFixed(0)} req/s\n`);
 
-    const top = best(await stepsOf(server, c, STEPS));
+    const pool = poolOf(server);
+    const results = await stepsOf(server, pool, c, STEPS);
+    const top = best(results);
     const limit = bench[0].perSecond;
     console.log(
       `\nPostgreSQL: largest rate held with p99 under ${TARGET_P99_MS} ms: ${top ? `${top.perSecond.toFixed(0)} saves/s (${fmt(top.candidates)} candidates), ` +
         `${((top.perSecond / limit) * 100).toFixed(0)}% of pgbench's ${limit.toFixed(0)}/s (aim 50%)` : "none"}`,
     );
+    await beyond(server, pool, c, results, STEPS);
+    pool.destroy();
     return { pgbench: limit };
   } finally {
     bare.stop();
@@ -137,7 +176,7 @@ async function onPglite(pgbench: number | null): Promise<void> {
   const database = await openPglite(dataDir);
   await migrateDatabase(database);
   await seedDemoWorldIfEmpty({ db: database.db });
-  const c = await createCandidates(database.sql, Math.max(...PGLITE_STEPS));
+  const c = await createCandidates(database.sql, candidatesFor(PGLITE_STEPS));
   // The setup's writes are checkpointed now, not in the middle of the first step (PGlite writes a
   // checkpoint synchronously, holding the server's only thread).
   await database.sql.exec("CHECKPOINT");
@@ -145,12 +184,16 @@ async function onPglite(pgbench: number | null): Promise<void> {
   console.log(`\nEmbedded PGlite (one process, as npm start): ${fmt(c.count)} candidates made in ${((performance.now() - setupStart) / 1000).toFixed(1)} s\n`);
   const server = await startServer({ dataDir, env: { LOG_LEVEL: "warn" }, nodeArgs });
   try {
-    const top = best(await stepsOf(server, c, PGLITE_STEPS));
+    const pool = poolOf(server);
+    const results = await stepsOf(server, pool, c, PGLITE_STEPS);
+    const top = best(results);
     console.log(
       `\nPGlite: largest rate held with p99 under ${TARGET_P99_MS} ms: ${top ? `${top.perSecond.toFixed(0)} saves/s` : "none"}` +
         (top && pgbench ? `, ${((top.perSecond / pgbench) * 100).toFixed(0)}% of pgbench's PostgreSQL rate` : "") +
         (top ? ` — one npm start holds ${fmt(top.candidates)} candidates saving every 5 s` : ""),
     );
+    await beyond(server, pool, c, results, PGLITE_STEPS);
+    pool.destroy();
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -159,12 +202,16 @@ async function onPglite(pgbench: number | null): Promise<void> {
 
 async function main() {
   const started = Date.now();
+  // The server runs as `npm start` runs it: the built bundle, rebuilt when a source is newer.
+  await buildServerIfStale();
   console.log(`Autosave benchmark: ${os.cpus().length} cores shared by the server, the database and this load generator; load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}\n`);
   const onPg = ONLY === "pglite" ? null : await onPostgres();
   if (ONLY !== "postgres") await onPglite(onPg?.pgbench ?? null);
-  console.log(`\n(CPU in % of one core; postgres counts every postgres process on this machine. Run took ${((Date.now() - started) / 1000).toFixed(0)} s.)`);
+  console.log(
+    `\n(CPU in % of one core; postgres counts every postgres process on this machine. Run took ${((Date.now() - started) / 1000).toFixed(0)} s; ` +
+      `load average at end ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}.)`,
+  );
   if (CPU_PROF) console.log(`CPU profiles of the server processes: ${CPU_PROF} (npx tsx bench/autosave/profile-summary.ts <file>)`);
-  agent.destroy();
 }
 
 main().catch((err) => {

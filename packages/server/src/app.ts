@@ -6,6 +6,7 @@ import type { AppContext } from "./context.js";
 import { installErrorHandler } from "./http/error-handler.js";
 import { installSecurityHeaders, securityHeaderOptions } from "./http/security-headers.js";
 import { installRequestContext } from "./http/request-context.js";
+import { installSaveShedding } from "./taking/save-shedding.js";
 import { installNotFound } from "./http/web-app.js";
 import { registerApiDocs } from "./http/api-docs.js";
 import { implementApi } from "./api-areas.js";
@@ -47,6 +48,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20, parts: 21, fieldSize: 64 * 1024 }, throwFileSizeLimit: true });
   installSecurityHeaders(app, securityHeaderOptions(ctx.config));
   installErrorHandler(app);
+  // Ahead of the request context: a refused autosave costs no session lookup and no body parse.
+  installSaveShedding(app, ctx);
   installRequestContext(app, ctx);
   // /healthz, /readyz, /metrics and the request metrics (docs/operations.md).
   installOps(app, ctx);

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { SSO_MAX_DOMAINS } from "@parlance/contract";
+import type { SaveSheddingLimits } from "./taking/save-shedding.js";
 
 /** Every environment variable the server reads, parsed once. */
 const envSchema = z.object({
@@ -27,6 +28,12 @@ const envSchema = z.object({
   PROCTOR_SERVICE_EMAIL: z.string().email().default("proctoring@parlance.example"),
   /** PostgreSQL: the longest one statement of a request may run (a slower one is cancelled: 503). */
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** Autosave admission (taking/save-shedding.ts): past any of these bounds a process answers new saves 503 + Retry-After. */
+  SAVE_SHED_LOOP_DELAY_MS: z.coerce.number().int().min(1).max(60_000).default(150),
+  SAVE_SHED_IN_FLIGHT: z.coerce.number().int().min(0).max(1_000_000).default(256),
+  SAVE_SHED_QUEUED: z.coerce.number().int().min(0).max(1_000_000).default(2_000),
+  SAVE_SHED_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(500),
+  SAVE_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
   /** Server processes sharing the port (node:cluster); PostgreSQL only. Default: one per core in production. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Single sign-on (OpenID Connect): all four set = on; none = off. SSO_DOMAINS: comma-separated, at most five. */
@@ -182,6 +189,8 @@ export interface Config {
   voice: VoiceConfig;
   /** Upload files one process reads at once, and previews that may wait for one (upload/parse-slots.ts). */
   uploadReads: { slots: number; queue: number };
+  /** Autosave admission bounds per process (taking/save-shedding.ts). */
+  saveShedding: SaveSheddingLimits;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -220,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     video: videoConfig(e),
     voice: voiceConfig(e),
     uploadReads: { slots: Math.min(2, os.availableParallelism()), queue: 8 },
+    saveShedding: { loopDelayMs: e.SAVE_SHED_LOOP_DELAY_MS, inFlight: e.SAVE_SHED_IN_FLIGHT, queued: e.SAVE_SHED_QUEUED, waitMs: e.SAVE_SHED_WAIT_MS, retryAfterSeconds: e.SAVE_SHED_RETRY_AFTER_SECONDS },
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import client from "prom-client";
 import type { FastifyInstance } from "fastify";
 import { takingRoutes } from "@parlance/contract";
 import type { AppContext } from "../context.js";
+import { shedCounts } from "../taking/save-shedding.js";
 
 /**
  * The figures /metrics serves (Prometheus text format, prom-client), one registry per app (so the
@@ -75,6 +76,16 @@ export function createMetrics(app: FastifyInstance, ctx: Pick<AppContext, "datab
     name: "parlance_taking_saves_acknowledged_total",
     help: "Autosaves of a test in progress (POST save_progress) stored and acknowledged with 200",
     registers,
+  });
+  new client.Counter({
+    name: "parlance_taking_saves_refused_total",
+    help: "Autosaves refused with 503 + Retry-After by the process's admission (taking/save-shedding.ts), by the bound that was over",
+    labelNames: ["reason"] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const [reason, n] of Object.entries(shedCounts)) this.inc({ reason }, n);
+    },
   });
   const submitsAcknowledged = new client.Counter({
     name: "parlance_taking_submits_acknowledged_total",

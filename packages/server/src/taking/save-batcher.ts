@@ -14,6 +14,8 @@ interface Pending {
   save: SaveRequest;
   resolve: (facts: { facts: SaveFacts; now: Date }) => void;
   reject: (err: unknown) => void;
+  /** When it arrived (performance.now()): how long the oldest has waited bounds admission (save-shedding.ts). */
+  at: number;
 }
 
 /** Statements in flight at once: leaves the rest of the pool (10) to every other request. */
@@ -34,9 +36,19 @@ export class SaveBatcher {
   /** The save's facts, and the instant they were checked at (the statement's `now`). */
   save(save: SaveRequest): Promise<{ facts: SaveFacts; now: Date }> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ save, resolve, reject });
+      this.queue.push({ save, resolve, reject, at: performance.now() });
       this.pump();
     });
+  }
+
+  /** Saves waiting for a statement. */
+  waiting(): number {
+    return this.queue.length;
+  }
+
+  /** How long the oldest waiting save has waited, in ms (0 when none waits). */
+  oldestWaitMs(): number {
+    return this.queue.length ? performance.now() - this.queue[0].at : 0;
   }
 
   private pump(): void {

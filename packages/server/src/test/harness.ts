@@ -84,6 +84,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   // api project), do it here as the template does.
   if (!template) await migrateDatabase(database);
   const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3000" } as NodeJS.ProcessEnv, opts.config);
+  // No test may depend on how busy the machine is: the event-loop bound of the autosave admission
+  // is off unless a test sets it (save-shedding.api.test.ts).
+  if (!opts.config?.saveShedding) config.saveShedding = { ...config.saveShedding, loopDelayMs: 3_600_000 };
   const jobs = await startJobQueue(database, { pollingIntervalSeconds: 0.5 });
   const ctx: AppContext = { config, database, db: database.db, jobs };
   if (opts.jobs !== false) await registerJobHandlers(ctx);

@@ -13,15 +13,26 @@ export class ApiCallError extends Error {
     readonly issues?: ApiError["issues"],
     readonly messageValues?: ApiError["messageValues"],
     readonly ownMessage = false,
+    /** What the answer's Retry-After header asked for, in ms. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
 }
 
 /** The route's spec §8 failure message, with its i18n key. */
-function routeFailure(route: RouteDef, status: number): ApiCallError {
+function routeFailure(route: RouteDef, status: number, retryAfterMs?: number): ApiCallError {
   const key = route.failure ?? "generic";
-  return new ApiCallError(status, specMessages[key], `specMessages.${key}`);
+  return new ApiCallError(status, specMessages[key], `specMessages.${key}`, undefined, undefined, false, retryAfterMs);
+}
+
+/** Retry-After in ms: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
+export function retryAfterMsOf(res: Pick<Response, "headers">, now = Date.now()): number | undefined {
+  const value = res.headers?.get("retry-after")?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 function fillPath(path: string, params: Record<string, unknown> | undefined): string {
@@ -97,8 +108,9 @@ export async function call<R extends RouteDef>(
     if (!res.ok) {
       const e = (body ?? {}) as Partial<ApiError>;
       // A 5xx says nothing the person can act on (the server hides its details): the route's own words.
-      if (res.status >= 500 || typeof e.message !== "string" || !e.message) throw routeFailure(route, res.status);
-      throw new ApiCallError(res.status, e.message, e.messageKey, e.issues, e.messageValues, true);
+      const retryAfterMs = retryAfterMsOf(res);
+      if (res.status >= 500 || typeof e.message !== "string" || !e.message) throw routeFailure(route, res.status, retryAfterMs);
+      throw new ApiCallError(res.status, e.message, e.messageKey, e.issues, e.messageValues, true, retryAfterMs);
     }
     if (body === null) throw routeFailure(route, res.status);
     return body as RouteOutput<R>;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { takingRoutes } from "@parlance/contract";
-import { ApiCallError, call, type FetchLike } from "./client";
+import { ApiCallError, call, retryAfterMsOf, type FetchLike } from "./client";
 
 const ok = () => new Response(JSON.stringify({ saved: [], time_limit: null }), { status: 200 });
 const body = (n: number) => ({ id: 5, candidate_test_items: [{ id: "q1", response: "x".repeat(n), seq: 1 }] });
@@ -67,5 +67,15 @@ describe("call options", () => {
     expect(await failureOf(() => Promise.reject(new TypeError("Failed to fetch")))).toMatchObject({ status: 0, ...spec });
     const own = await failureOf(answer(409, JSON.stringify({ message: "The time for this test is over.", messageKey: "taking.messages.timeOver" })));
     expect(own).toMatchObject({ status: 409, message: "The time for this test is over.", messageKey: "taking.messages.timeOver", ownMessage: true });
+  });
+  it("reads Retry-After, in seconds or as a date, into the failure", async () => {
+    const busy = (retryAfter: string) => async () =>
+      new Response(JSON.stringify({ message: "An error occurred while accessing test content." }), { status: 503, headers: { "retry-after": retryAfter } });
+    const failureOf = (fetchFn: FetchLike) => call(takingRoutes.submit, body(1), { id: 5 }, { fetch: fetchFn }).catch((e: unknown) => e as ApiCallError);
+    expect(await failureOf(busy("2"))).toMatchObject({ status: 503, retryAfterMs: 2_000 });
+    expect(await failureOf(busy("soon"))).toMatchObject({ status: 503, retryAfterMs: undefined });
+    const now = Date.parse("2026-11-28T10:00:00Z");
+    expect(retryAfterMsOf(new Response(null, { headers: { "retry-after": "Sat, 28 Nov 2026 10:00:30 GMT" } }), now)).toBe(30_000);
+    expect(retryAfterMsOf(new Response(null), now)).toBeUndefined();
   });
 });

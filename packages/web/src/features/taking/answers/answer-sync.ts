@@ -3,6 +3,7 @@ import { AnswerQueue, type LocalAnswer, type SeedItem } from "./answer-queue";
 import type { AttemptMeta, LocalAnswers } from "./local-answers";
 import { SaveFailure, type SubmitOutput, type Transport } from "./transport";
 import type { Environment } from "./environment";
+import { retryDelayMs } from "./retry-delay";
 export type { Environment } from "./environment";
 
 /**
@@ -37,8 +38,7 @@ export interface AnswerSnapshot {
 export const AUTOSAVE_DELAY_MS = 5_000;
 /** Tries of a failing submit_test (network, server) before the candidate sees §8's message and can retry: never spin for ever. */
 export const SUBMIT_TRIES = 2;
-/** Waits between retries after a failed save; the last repeats. */
-export const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 15_000];
+export { RETRY_DELAYS_MS } from "./retry-delay";
 
 type Changed = { id: string; answer: LocalAnswer }[];
 
@@ -55,6 +55,8 @@ export class AnswerSync {
   /** A send was asked for while one was in flight: go again when it ends. */
   private again = false;
   private failures = 0;
+  /** What the last failure's Retry-After asked for, in ms (0: nothing). */
+  private retryAfterMs = 0;
   private networkDown = false;
   private failure: SaveFailure | null = null;
   private secondsBase = 0;
@@ -286,6 +288,7 @@ export class AnswerSync {
 
   private failed(err: SaveFailure): void {
     if (err.kind === "network") this.networkDown = true;
+    this.retryAfterMs = err.retryAfterMs ?? 0;
     if (err.kind === "network" || err.kind === "server") this.failures++;
     else {
       this.failure = err;
@@ -312,23 +315,19 @@ export class AnswerSync {
     }, AUTOSAVE_DELAY_MS);
   }
 
-  private retryDelay(): number {
-    return RETRY_DELAYS_MS[Math.min(Math.max(this.failures - 1, 0), RETRY_DELAYS_MS.length - 1)];
-  }
-
   private scheduleRetry(): void {
     this.clearTimer();
     if (!this.started) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.pump();
-    }, this.retryDelay());
+    }, retryDelayMs(this.failures, this.retryAfterMs));
   }
 
   /** Resolves after the retry delay, or sooner when the browser comes back online. */
   private waitForRetry(): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.retryDelay());
+      const timer = setTimeout(done, retryDelayMs(this.failures, this.retryAfterMs));
       this.retryWaiters.push(done);
       function done() {
         clearTimeout(timer);

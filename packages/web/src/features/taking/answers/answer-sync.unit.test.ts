@@ -19,7 +19,7 @@ interface Call {
 function fakeServer() {
   const held = new Map<string, { response: string; seq: number }>();
   const calls: Call[] = [];
-  let mode: "up" | "down" | "hang" | "500" | "timeOver" | "400" = "up";
+  let mode: "up" | "down" | "hang" | "500" | "busy" | "timeOver" | "400" = "up";
   let receipt: string | null = null;
   /** While set, answers wait until release() (a request in flight). */
   let gate: Promise<void> | null = null;
@@ -32,6 +32,11 @@ function fakeServer() {
     if (mode === "down") return Promise.reject(new TypeError("Failed to fetch"));
     if (mode === "hang") return new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
     if (mode === "500") return Promise.resolve(json(500, { message: "An error occurred." }));
+    if (mode === "busy") {
+      // The server's autosave admission (save-shedding.ts): refused before anything is written.
+      const busy = { message: "An error occurred while accessing test content.", messageKey: "specMessages.testContentFailure" };
+      return Promise.resolve(new Response(JSON.stringify(busy), { status: 503, headers: { "content-type": "application/json", "retry-after": "10" } }));
+    }
     if (mode === "timeOver") return Promise.resolve(json(409, { message: "The time for this test is over.", messageKey: "taking.messages.timeOver" }));
     if (mode === "400") return Promise.resolve(json(400, { message: "Question 'zz' is not part of this test.", messageKey: "taking.messages.unknownItem" }));
     for (const it of body.candidate_test_items) {
@@ -205,6 +210,30 @@ describe("AnswerSync", () => {
     await vi.advanceTimersByTimeAsync(1_000);
     await settle();
     expect(sync.getSnapshot()).toMatchObject({ status: "saved", pending: 0 });
+  });
+
+  it("retries a busy server's 503 no sooner than its Retry-After, with the same answers, and none is lost", async () => {
+    const { sync, server } = makeSync();
+    await sync.start();
+    server.mode = "busy";
+    sync.set("q1", "a");
+    await sync.flush();
+    expect(sync.getSnapshot()).toMatchObject({ status: "saving", pending: 1, error: null });
+    sync.set("q2", "b");
+    const refused = server.saves().length;
+    // The backoff alone would try again after 1 s; the server asked for 10.
+    for (let ms = 0; ms < 9_900; ms += 300) {
+      await vi.advanceTimersByTimeAsync(300);
+      await settle();
+    }
+    expect(server.saves().length).toBe(refused);
+    server.mode = "up";
+    await vi.advanceTimersByTimeAsync(100);
+    await settle();
+    expect(server.saves().length).toBe(refused + 1);
+    expect(server.saves().at(-1)!.body.candidate_test_items.map((i) => [i.id, i.response])).toEqual([["q1", "a"], ["q2", "b"]]);
+    expect(sync.getSnapshot()).toMatchObject({ status: "saved", pending: 0 });
+    expect(server.held.get("q1")!.response).toBe("a");
   });
 
   it("stops at time over and says so", async () => {

@@ -20,6 +20,8 @@ export class SaveFailure extends Error {
     readonly status: number,
     message: string,
     readonly messageKey?: string,
+    /** The server's Retry-After, in ms (a busy server's 503, a rate limit's 429). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
@@ -42,9 +44,10 @@ export interface Transport {
 /** Sorts the API client's failure into what the answer store does next (see FailureKind). */
 function failure(err: unknown): unknown {
   if (!(err instanceof ApiCallError)) return err;
-  const { status, message, messageKey } = err;
+  const { status, message, messageKey, retryAfterMs } = err;
   if (status === 0) return new SaveFailure("network", 0, message, messageKey);
-  if (status < 400 || status >= 500 || status === 429 || status === 408) return new SaveFailure("server", status, message, messageKey);
+  // A 503 of a busy server (its autosave admission, issue 26) is one of these: retried, after its Retry-After.
+  if (status < 400 || status >= 500 || status === 429 || status === 408) return new SaveFailure("server", status, message, messageKey, retryAfterMs);
   if ((status === 409 || status === 422) && messageKey && TIME_OVER_KEYS.has(messageKey)) return new SaveFailure("timeOver", status, message, messageKey);
   return new SaveFailure("rejected", status, message, messageKey);
 }
