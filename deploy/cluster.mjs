@@ -96,12 +96,13 @@ export function serverProcess({ port, env = {}, onOutput }) {
 
 /** deploy/nginx.conf.template with its placeholders filled; `down` upstreams get no new requests. */
 export function renderNginxConfig({ listen, upstreams, workerProcesses = "auto" }) {
-  const lines = upstreams.map((u) => `server ${u.address} max_fails=1 fail_timeout=2s${u.down ? " down" : ""};`);
+  const lines = (failure) => upstreams.map((u) => `server ${u.address} ${failure}${u.down ? " down" : ""};`).join("\n    ");
   const text = fs
     .readFileSync(template, "utf8")
     .replaceAll("{{LISTEN}}", String(listen))
     .replaceAll("{{WORKER_PROCESSES}}", String(workerProcesses))
-    .replaceAll("{{UPSTREAM_SERVERS}}", lines.join("\n    "));
+    .replaceAll("{{UPSTREAM_SERVERS}}", lines("max_fails=1 fail_timeout=2s"))
+    .replaceAll("{{TAKING_UPSTREAM_SERVERS}}", lines("max_fails=0"));
   const left = text.match(/\{\{\w+\}\}/);
   if (left) throw new Error(`nginx.conf.template: ${left[0]} was not filled`);
   return text;
