@@ -12,6 +12,12 @@ interface Waiting {
   resolve: (status: number) => void;
 }
 
+/**
+ * An answer not come by then counts as none (status 0) and its socket is closed: a step must end
+ * even when the server holds a request for ever (a run once waited on one without end).
+ */
+const ANSWER_TIMEOUT_MS = 30_000;
+
 interface Conn {
   socket: net.Socket;
   current: Waiting | null;
@@ -22,6 +28,8 @@ const HEADER_END = "\r\n\r\n";
 
 export class RawPool {
   private readonly idle: Conn[] = [];
+  /** Connections with a request sent and not yet answered. */
+  private readonly busy: Conn[] = [];
   private readonly queue: Waiting[] = [];
   private open = 0;
 
@@ -35,7 +43,29 @@ export class RawPool {
   post(path: string, headers: string, body: string): Promise<number> {
     const text = `POST ${path} HTTP/1.1\r\nhost: ${this.host}:${this.port}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${headers}\r\n${body}`;
     return new Promise((resolve) => {
-      this.queue.push({ text, resolve });
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      const w: Waiting = {
+        text,
+        resolve: (status) => {
+          if (timer) clearTimeout(timer);
+          timer = null;
+          resolve(status);
+        },
+      };
+      timer = setTimeout(() => {
+        timer = null;
+        const queued = this.queue.indexOf(w);
+        if (queued >= 0) {
+          this.queue.splice(queued, 1);
+          resolve(0);
+          return;
+        }
+        // Sent and not answered: closing its socket answers it with 0 (see gone in connect).
+        const conn = this.busy.find((c) => c.current === w);
+        if (conn) conn.socket.destroy();
+        else resolve(0);
+      }, ANSWER_TIMEOUT_MS);
+      this.queue.push(w);
       this.next();
     });
   }
@@ -64,6 +94,7 @@ export class RawPool {
       if (!conn) return;
       const w = this.queue.shift()!;
       conn.current = w;
+      this.busy.push(conn);
       conn.socket.write(w.text);
     }
   }
@@ -84,6 +115,7 @@ export class RawPool {
       this.open--;
       const i = this.idle.indexOf(conn);
       if (i >= 0) this.idle.splice(i, 1);
+      this.unbusy(conn);
       conn.current?.resolve(0);
       conn.current = null;
       this.next();
@@ -103,10 +135,16 @@ export class RawPool {
     conn.buffer = conn.buffer.slice(end + 4 + length);
     const status = Number(head.slice(9, 12));
     const w = conn.current;
+    this.unbusy(conn);
     conn.current = null;
     if (/\r\nconnection: *close/i.test(head)) conn.socket.destroy();
     else this.idle.push(conn);
     w?.resolve(status);
     this.next();
+  }
+
+  private unbusy(conn: Conn): void {
+    const i = this.busy.indexOf(conn);
+    if (i >= 0) this.busy.splice(i, 1);
   }
 }
