@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, inArray } from "drizzle-orm";
-import { candidateTestAnswers, candidateTests } from "../db/schema.js";
+import { inArray } from "drizzle-orm";
+import { candidateTests } from "../db/schema.js";
 import { createTestApp, type TestApp } from "../test/harness.js";
-import { assign, candidateWithLogin, takingApi } from "./test-fixtures.js";
+import { answersHeld, candidateWithLogin, startedTakers, takingApi } from "./test-fixtures.js";
 import { saveBatcherOf } from "./save-batcher.js";
 
 /**
@@ -16,21 +16,12 @@ const takers: { cookie: string; test: number }[] = [];
 beforeAll(async () => {
   t = await createTestApp({ jobs: false });
   api = takingApi(t);
-  for (let i = 0; i < 3; i++) {
-    const c = await candidateWithLogin(t);
-    const test = await assign(t, c.candidateId, { test: "en-reading" });
-    expect((await api.start(test, c.cookie)).statusCode).toBe(200);
-    takers.push({ cookie: c.cookie, test });
-  }
+  takers.push(...(await startedTakers(t, 3)));
 });
 afterAll(() => t?.close());
 
 const held = async (tests: number[]) => {
-  const rows = await t.ctx.db
-    .select({ test: candidateTests.assignedTestId, item: candidateTestAnswers.itemId, response: candidateTestAnswers.response, seq: candidateTestAnswers.seq })
-    .from(candidateTestAnswers)
-    .innerJoin(candidateTests, eq(candidateTests.id, candidateTestAnswers.candidateTestId))
-    .where(inArray(candidateTests.assignedTestId, tests));
+  const rows = await answersHeld(t, tests);
   return new Map(rows.map((r) => [`${r.test}/${r.item}`, { response: r.response, seq: r.seq }]));
 };
 

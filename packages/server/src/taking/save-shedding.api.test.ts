@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { specMessages } from "@parlance/contract";
-import { candidateTestAnswers, candidateTests } from "../db/schema.js";
+import { candidateTests } from "../db/schema.js";
 import { createTestApp, type TestApp } from "../test/harness.js";
-import { assign, candidateWithLogin, takingApi } from "./test-fixtures.js";
+import { answersHeld, startedTakers, takingApi } from "./test-fixtures.js";
 import { saveBatcherOf } from "./save-batcher.js";
 import type { SaveSheddingLimits } from "./save-shedding.js";
 
@@ -26,23 +26,11 @@ const limit = (l: Partial<SaveSheddingLimits>) => (t.ctx.config.saveShedding = {
 beforeAll(async () => {
   t = await createTestApp({ jobs: false, config: { saveShedding: OPEN, metricsToken: METRICS_TOKEN } });
   api = takingApi(t);
-  for (let i = 0; i < 3; i++) {
-    const c = await candidateWithLogin(t);
-    const test = await assign(t, c.candidateId, { test: "en-reading" });
-    expect((await api.start(test, c.cookie)).statusCode).toBe(200);
-    takers.push({ cookie: c.cookie, test });
-  }
+  takers.push(...(await startedTakers(t, 3)));
 });
 afterAll(() => t?.close());
 
-const held = async (tests: number[]) => {
-  const rows = await t.ctx.db
-    .select({ test: candidateTests.assignedTestId, item: candidateTestAnswers.itemId, response: candidateTestAnswers.response, seq: candidateTestAnswers.seq })
-    .from(candidateTestAnswers)
-    .innerJoin(candidateTests, eq(candidateTests.id, candidateTestAnswers.candidateTestId))
-    .where(inArray(candidateTests.assignedTestId, tests));
-  return rows;
-};
+const held = (tests: number[]) => answersHeld(t, tests);
 
 const save = (k: { cookie: string; test: number }, seq: number, text = `answer ${seq}`) =>
   api.save(k.test, { candidate_test_items: [{ id: "q8", response: text, seq }], seconds_taken: 30 }, k.cookie);

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { Role } from "@parlance/contract";
 import { hashPassword } from "../auth/passwords.js";
-import { candidates, users } from "../db/schema.js";
+import { candidates, candidateTestAnswers, candidateTests, users } from "../db/schema.js";
 import { insertAssignedTest, insertCandidate, type NewTest } from "../candidates/test-fixtures.js";
 import type { TestApp } from "../test/harness.js";
 
@@ -40,4 +40,27 @@ export function takingApi(t: TestApp) {
     request: (id: number | string, query: string, cookie?: string) => t.request({ method: "GET", url: `/api/test_content/request_audio_access/${id}?${query}`, cookie }),
     heartbeat: (body: unknown, cookie?: string) => t.request({ method: "POST", url: "/api/heartbeat", cookie, body }),
   };
+}
+
+/** `count` new candidates, each with `test` assigned and started: the takers of the save tests. */
+export async function startedTakers(t: TestApp, count: number, test = "en-reading"): Promise<{ cookie: string; test: number }[]> {
+  const api = takingApi(t);
+  const takers: { cookie: string; test: number }[] = [];
+  for (let i = 0; i < count; i++) {
+    const c = await candidateWithLogin(t);
+    const assigned = await assign(t, c.candidateId, { test });
+    const started = await api.start(assigned, c.cookie);
+    if (started.statusCode !== 200) throw new Error(`start_test answered ${started.statusCode}: ${started.body}`);
+    takers.push({ cookie: c.cookie, test: assigned });
+  }
+  return takers;
+}
+
+/** Every answer stored for the assigned tests, as rows (test, item, response, seq). */
+export function answersHeld(t: TestApp, tests: number[]) {
+  return t.ctx.db
+    .select({ test: candidateTests.assignedTestId, item: candidateTestAnswers.itemId, response: candidateTestAnswers.response, seq: candidateTestAnswers.seq })
+    .from(candidateTestAnswers)
+    .innerJoin(candidateTests, eq(candidateTests.id, candidateTestAnswers.candidateTestId))
+    .where(inArray(candidateTests.assignedTestId, tests));
 }
