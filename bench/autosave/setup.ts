@@ -32,7 +32,8 @@ export interface Candidates {
 export const cookieOf = (c: Candidates, i: number) => `parlance_session=${c.secretPrefix}-${i}`;
 export const assignedTestOf = (c: Candidates, i: number) => c.firstAssignedTestId + i - 1;
 
-export async function createCandidates(db: Queryable, count: number): Promise<Candidates> {
+/** The demo's Northwind account, its first office and its English Reading test: where the benches put their candidates. */
+export async function northwindReading(db: Queryable) {
   const one = async <T>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows[0] as T;
   const { account } = await one<{ account: number }>("SELECT id AS account FROM accounts WHERE name = 'Northwind Health'");
   const { office } = await one<{ office: number }>("SELECT min(id) AS office FROM offices WHERE account_id = $1", [account]);
@@ -41,6 +42,12 @@ export async function createCandidates(db: Queryable, count: number): Promise<Ca
       WHERE t.description = 'English Reading Proficiency' LIMIT 1`,
     [account],
   );
+  return { account, office, test, accountTest };
+}
+
+export async function createCandidates(db: Queryable, count: number): Promise<Candidates> {
+  const one = async <T>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows[0] as T;
+  const { account, office, test, accountTest } = await northwindReading(db);
   const { versionId, content } = await one<{ versionId: number; content: { sections: { items: Answerable[] }[] } }>(
     `SELECT id AS "versionId", content FROM test_content_versions WHERE test_id = $1 ORDER BY id DESC LIMIT 1`,
     [test],

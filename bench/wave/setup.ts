@@ -13,6 +13,7 @@ import { Role } from "@parlance/contract";
 import { createScratchDatabase } from "../../packages/server/src/db/scratch.js";
 import { startCluster } from "../../deploy/cluster.mjs";
 import { freePort } from "../../scripts/free-port.mjs";
+import { northwindReading } from "../autosave/setup.js";
 
 export interface Deployment {
   url: URL;
@@ -70,13 +71,7 @@ export async function createCodeCandidates(databaseUrl: string, count: number): 
   await db.connect();
   try {
     const one = async <T>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows[0] as T;
-    const { account } = await one<{ account: number }>("SELECT id AS account FROM accounts WHERE name = 'Northwind Health'");
-    const { office } = await one<{ office: number }>("SELECT min(id) AS office FROM offices WHERE account_id = $1", [account]);
-    const { test, accountTest } = await one<{ test: number; accountTest: number }>(
-      `SELECT t.id AS test, at.id AS "accountTest" FROM tests t JOIN account_tests at ON at.test_id = t.id AND at.account_id = $1
-        WHERE t.description = 'English Reading Proficiency' LIMIT 1`,
-      [account],
-    );
+    const { account, office, test, accountTest } = await northwindReading(db);
     const { admin } = await one<{ admin: number }>("SELECT id AS admin FROM users WHERE email = 'admin@northwind.example'");
     const tag = Math.random().toString(36).slice(2, 8).toUpperCase();
     const codePrefix = `WAVE-${tag}`;
