@@ -257,6 +257,11 @@ describe("the evaluator's scheduled tests", () => {
     await button(page, "Submit Scores").click();
     await page.getByText("Please select a value for each item.").waitFor();
     await groups.nth(count - 1).getByRole("radio", { name: "Partially completed", exact: true }).check();
+    // Offline the submit fails at once with the spec's words (no spinner waiting for the network).
+    await page.context().setOffline(true);
+    await button(page, "Submit Scores").click();
+    await page.getByText("An error occurred while submitting this test.").waitFor();
+    await page.context().setOffline(false);
     await button(page, "Submit Scores").click();
     await page.getByText("The test has been administered and its scores recorded.").first().waitFor();
     await poll(() => page.getByText("Please select a value for each item.").count()).toBe(0);

@@ -6,7 +6,12 @@ import type { ReactNode } from "react";
  * load it with their code (app/router.tsx), and the sign-in page, which does not, goes without it.
  */
 export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
+  defaultOptions: {
+    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 },
+    // An action taken offline fails at once with its screen's spec message (the API client's
+    // network failure) instead of waiting, paused, with a spinner and no word until the network returns.
+    mutations: { networkMode: "always" },
+  },
 });
 
 export function QueryLayer({ children }: { children: ReactNode }) {

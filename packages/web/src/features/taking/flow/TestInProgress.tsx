@@ -118,8 +118,7 @@ function TestRunner({ show, content, contentReadAt, onFinished }: { show: TestSh
   const secondsTaken = () =>
     show.timeLimit !== null && remaining !== null ? secondsUsed(show.timeLimit, remaining) : Math.round((Date.now() - mountedAt.current) / 1000);
   const submit = useMutation({
-    // Runs offline too: react-query would pause it (a spinner for ever); the answer store tries and then says §8's failure.
-    networkMode: "always",
+    // Runs offline too (the query client's default for every action): the answer store tries and then says §8's failure.
     mutationFn: () => store.submit(secondsTaken()),
     onSuccess: (receipt) => {
       setConfirmOpen(false);
