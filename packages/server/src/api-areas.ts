@@ -4,7 +4,7 @@ import type { AppContext } from "./context.js";
 import { implementArea, type Area, type AreaHandlers } from "./http/implement-area.js";
 import { officeHandlers } from "./settings/offices/routes.js";
 import { proctorServiceHandlers } from "./settings/proctor-service/routes.js";
-import { testingUserHandlers } from "./settings/users/routes.js";
+import { userHandlers } from "./settings/users/routes.js";
 import { testGroupHandlers } from "./settings/packages/routes.js";
 import { recipientHandlers } from "./settings/recipients/routes.js";
 import { candidateHandlers } from "./candidates/routes.js";
@@ -16,11 +16,11 @@ import { authHandlers } from "./auth/routes.js";
 import { mailHandlers } from "./mail/routes.js";
 import { takingHandlers } from "./taking/routes.js";
 import { takingShowHandlers } from "./taking/show/routes.js";
-import { testListHandlers } from "./taking/list/routes.js";
-import { liveHandlers } from "./taking/live/routes.js";
+import { takingListHandlers } from "./taking/list/routes.js";
+import { takingLiveHandlers } from "./taking/live/routes.js";
 import { proctoringHandlers } from "./proctoring/routes.js";
 import { takingMediaHandlers } from "./taking/media/routes.js";
-import { paperHandlers } from "./taking/paper/routes.js";
+import { takingPaperHandlers } from "./taking/paper/routes.js";
 import { scoringHandlers } from "./results/scoring/routes.js";
 import { evaluatorHandlers } from "./results/evaluators/routes.js";
 import { verifyHandlers } from "./results/verify/routes.js";
@@ -28,7 +28,7 @@ import { reportHandlers } from "./results/reports/routes.js";
 import { availabilityHandlers } from "./availability/routes.js";
 import { schedulingHandlers } from "./scheduling/routes.js";
 import { evaluatorScheduleHandlers } from "./evaluator-schedule/routes.js";
-import { proctorReservationHandlers } from "./proctoring/reservations/routes.js";
+import { proctoringReservationHandlers } from "./proctoring/reservations/routes.js";
 import { uploadHandlers } from "./upload/routes.js";
 import { ivrResultHandlers, webIvrHandlers } from "./calls/webivr/routes.js";
 import { adminNewsHandlers, newsHandlers } from "./news/routes.js";
@@ -58,7 +58,7 @@ type AreaFactories = { [Name in AreaName]: (ctx: AppContext) => AreaHandlers<Api
 const areaHandlers: AreaFactories = {
   offices: officeHandlers,
   proctorService: proctorServiceHandlers,
-  testingUsers: testingUserHandlers,
+  users: userHandlers,
   testGroups: testGroupHandlers,
   recipients: recipientHandlers,
   candidates: candidateHandlers,
@@ -70,11 +70,11 @@ const areaHandlers: AreaFactories = {
   mail: mailHandlers,
   taking: takingHandlers,
   takingShow: takingShowHandlers,
-  testList: testListHandlers,
-  live: liveHandlers,
+  takingList: takingListHandlers,
+  takingLive: takingLiveHandlers,
   proctoring: proctoringHandlers,
   takingMedia: takingMediaHandlers,
-  paper: paperHandlers,
+  takingPaper: takingPaperHandlers,
   scoring: scoringHandlers,
   evaluators: evaluatorHandlers,
   verify: verifyHandlers,
@@ -82,7 +82,7 @@ const areaHandlers: AreaFactories = {
   availability: availabilityHandlers,
   scheduling: schedulingHandlers,
   evaluatorSchedule: evaluatorScheduleHandlers,
-  proctorReservations: proctorReservationHandlers,
+  proctoringReservations: proctoringReservationHandlers,
   upload: uploadHandlers,
   webIvr: webIvrHandlers,
   ivrResults: ivrResultHandlers,
