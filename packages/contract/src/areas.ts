@@ -4,7 +4,7 @@ import { mailRoutes } from "./mail/routes.js";
 import { officeRoutes } from "./settings/offices.js";
 import { proctorServiceRoutes } from "./settings/proctor-service.js";
 import { userRoutes } from "./settings/users.js";
-import { testGroupRoutes } from "./settings/packages.js";
+import { testGroupRoutes } from "./settings/test-groups.js";
 import { recipientRoutes } from "./settings/recipients.js";
 import { candidateRoutes } from "./candidates/routes.js";
 import { historyRoutes } from "./history/history.js";

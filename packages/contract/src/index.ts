@@ -16,7 +16,7 @@ export * from "./settings/offices.js";
 export * from "./settings/proctor-service.js";
 export * from "./settings/lists.js";
 export * from "./settings/users.js";
-export * from "./settings/packages.js";
+export * from "./settings/test-groups.js";
 export * from "./settings/recipients.js";
 export * from "./collect-routes.js";
 export * from "./catalogue/catalogue.js";
