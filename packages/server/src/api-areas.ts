@@ -5,7 +5,7 @@ import { implementArea, type Area, type AreaHandlers } from "./http/implement-ar
 import { officeHandlers } from "./settings/offices/routes.js";
 import { proctorServiceHandlers } from "./settings/proctor-service/routes.js";
 import { userHandlers } from "./settings/users/routes.js";
-import { testGroupHandlers } from "./settings/packages/routes.js";
+import { testGroupHandlers } from "./settings/test-groups/routes.js";
 import { recipientHandlers } from "./settings/recipients/routes.js";
 import { candidateHandlers } from "./candidates/routes.js";
 import { historyHandlers } from "./history/routes.js";
