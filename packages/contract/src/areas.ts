@@ -30,7 +30,7 @@ import { invoiceRoutes } from "./payments/invoices.js";
 import { prepayRoutes } from "./payments/prepay.js";
 import { translationChargeRoutes } from "./payments/translation.js";
 import { paymentRoutes, testProcessorRoutes } from "./payments/card.js";
-import { paperPackageRoutes } from "./paper/packages.js";
+import { paperPackageRoutes } from "./paper-packages/packages.js";
 import { uploadRoutes } from "./upload/routes.js";
 import { devPhoneRoutes, phoneCallRoutes } from "./calls/phone.js";
 import { adminRoutes } from "./admin/index.js";

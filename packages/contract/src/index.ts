@@ -58,7 +58,7 @@ export * from "./payments/policy.js";
 export * from "./payments/card.js";
 export * from "./payments/test-pricing.js";
 export * from "./payments/declines.js";
-export * from "./paper/index.js";
+export * from "./paper-packages/index.js";
 export * from "./upload/upload.js";
 export * from "./upload/routes.js";
 export * from "./account/profile.js";
