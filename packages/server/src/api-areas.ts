@@ -38,7 +38,7 @@ import { prepayHandlers } from "./payments/prepay/routes.js";
 import { translationChargeHandlers } from "./payments/translation/routes.js";
 import { paymentHandlers } from "./payments/routes.js";
 import { testProcessorHandlers } from "./payments/test-mode-endpoints.js";
-import { paperPackageHandlers } from "./paper/routes.js";
+import { paperPackageHandlers } from "./paper-packages/routes.js";
 import { devPhoneHandlers, phoneCallHandlers } from "./calls/phone/routes.js";
 import { adminHandlers } from "./admin/routes.js";
 import { ssoHandlers } from "./sso/routes.js";
