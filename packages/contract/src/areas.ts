@@ -28,7 +28,7 @@ import { evaluatorScheduleRoutes } from "./evaluator-schedule/routes.js";
 import { proctoringReservationRoutes } from "./proctoring/reservations.js";
 import { invoiceRoutes } from "./payments/invoices.js";
 import { prepayRoutes } from "./payments/prepay.js";
-import { translationChargeRoutes } from "./payments/translation.js";
+import { translationChargeRoutes } from "./payments/translation-charges.js";
 import { paymentRoutes, testProcessorRoutes } from "./payments/card.js";
 import { paperPackageRoutes } from "./paper-packages/packages.js";
 import { uploadRoutes } from "./upload/routes.js";

@@ -53,7 +53,7 @@ export * from "./availability/date-time.js";
 export * from "./availability/availability.js";
 export * from "./payments/invoices.js";
 export * from "./payments/prepay.js";
-export * from "./payments/translation.js";
+export * from "./payments/translation-charges.js";
 export * from "./payments/policy.js";
 export * from "./payments/card.js";
 export * from "./payments/test-pricing.js";
