@@ -35,7 +35,7 @@ import { adminNewsHandlers, newsHandlers } from "./news/routes.js";
 import { overviewHandlers } from "./overview/routes.js";
 import { invoiceHandlers } from "./payments/invoices/routes.js";
 import { prepayHandlers } from "./payments/prepay/routes.js";
-import { translationChargeHandlers } from "./payments/translation/routes.js";
+import { translationChargeHandlers } from "./payments/translation-charges/routes.js";
 import { paymentHandlers } from "./payments/routes.js";
 import { testProcessorHandlers } from "./payments/test-mode-endpoints.js";
 import { paperPackageHandlers } from "./paper-packages/routes.js";
