@@ -10,7 +10,7 @@ export * from "./schema/taking.js";
 export * from "./schema/results.js";
 export * from "./schema/availability.js";
 export * from "./schema/billing.js";
-export * from "./schema/proctoring-reservations.js";
+export * from "./schema/proctoring.js";
 export * from "./schema/payments.js";
 export * from "./schema/paper.js";
 export * from "./schema/upload.js";
