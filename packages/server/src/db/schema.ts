@@ -12,7 +12,7 @@ export * from "./schema/availability.js";
 export * from "./schema/billing.js";
 export * from "./schema/proctoring.js";
 export * from "./schema/payments.js";
-export * from "./schema/paper.js";
+export * from "./schema/paper-packages.js";
 export * from "./schema/upload.js";
 export * from "./schema/evaluator-declines.js";
 export * from "./schema/news.js";
