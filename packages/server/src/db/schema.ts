@@ -14,7 +14,7 @@ export * from "./schema/proctoring.js";
 export * from "./schema/payments.js";
 export * from "./schema/paper-packages.js";
 export * from "./schema/upload.js";
-export * from "./schema/evaluator-declines.js";
+export * from "./schema/evaluator-schedule.js";
 export * from "./schema/news.js";
 export * from "./schema/video.js";
 export * from "./schema/admin.js";
