@@ -1,5 +1,5 @@
 import { bigint, customType, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { candidateTests } from "./candidates.js";
+import { candidateTests } from "./attempts.js";
 
 // What online test taking records: answers by sequence number, and plays of limited media.
 
