@@ -6,6 +6,8 @@ export * from "./schema/core.js";
 export * from "./schema/catalogue.js";
 export * from "./schema/settings.js";
 export * from "./schema/candidates.js";
+export * from "./schema/tracks.js";
+export * from "./schema/assignment.js";
 export * from "./schema/attempts.js";
 export * from "./schema/taking.js";
 export * from "./schema/results.js";

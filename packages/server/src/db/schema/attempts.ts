@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { assignedTests, candidates } from "./candidates.js";
+import { assignedTests } from "./assignment.js";
+import { candidates } from "./candidates.js";
 import { testContentVersions } from "./catalogue.js";
 import { createdAt } from "./columns.js";
 import { accounts } from "./core.js";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { assignedTests } from "./assignment.js";
 import { candidateTests } from "./attempts.js";
-import { assignedTests } from "./candidates.js";
 import { users } from "./core.js";
 import { mediaFiles } from "./taking.js";
 

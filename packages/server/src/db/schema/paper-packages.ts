@@ -1,6 +1,6 @@
 import { customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { assignedTests } from "./assignment.js";
 import { candidateTests } from "./attempts.js";
-import { assignedTests } from "./candidates.js";
 import { createdAt } from "./columns.js";
 import { accounts, offices, users } from "./core.js";
 

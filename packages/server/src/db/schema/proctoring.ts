@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { assignedTests } from "./assignment.js";
+import { candidates } from "./candidates.js";
 import { createdAt } from "./columns.js";
 import { accounts, offices, users } from "./core.js";
-import { assignedTests, candidates } from "./candidates.js";
 
 // Proctoring: the exam password and the proctor's agreement of a proctored test, and proctoring
 // reservations (client-administration.md §2, §7, §9): a proctor of the proctor service booked for a
