@@ -4,6 +4,7 @@
  */
 export * from "./schema/core.js";
 export * from "./schema/catalogue.js";
+export * from "./schema/healthcare.js";
 export * from "./schema/settings.js";
 export * from "./schema/candidates.js";
 export * from "./schema/tracks.js";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { healthcareRoles, healthcareSpecialties } from "./catalogue.js";
 import { createdAt, deletedAt, updatedAt } from "./columns.js";
 import { accounts, offices, users } from "./core.js";
+import { healthcareRoles, healthcareSpecialties } from "./healthcare.js";
 
 // Candidate profiles (their batteries: tracks.ts; their assigned tests: assignment.ts; attempts: attempts.ts).
 
