@@ -3,6 +3,9 @@
  * (drizzle.config.ts) and generates db/migrations/ from everything it exports.
  */
 export * from "./schema/core.js";
+export * from "./schema/auth.js";
+export * from "./schema/audit.js";
+export * from "./schema/mail.js";
 export * from "./schema/catalogue.js";
 export * from "./schema/healthcare.js";
 export * from "./schema/settings.js";
