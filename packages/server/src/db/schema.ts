@@ -16,7 +16,6 @@ export * from "./schema/attempts.js";
 export * from "./schema/taking.js";
 export * from "./schema/results.js";
 export * from "./schema/availability.js";
-export * from "./schema/billing.js";
 export * from "./schema/proctoring.js";
 export * from "./schema/payments.js";
 export * from "./schema/paper-packages.js";
