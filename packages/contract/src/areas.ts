@@ -3,8 +3,8 @@ import { authRoutes } from "./auth/routes.js";
 import { mailRoutes } from "./mail/routes.js";
 import { officeRoutes } from "./settings/offices.js";
 import { proctorServiceRoutes } from "./settings/proctor-service.js";
-import { testingUserRoutes } from "./settings/users.js";
-import { testGroupRoutes } from "./settings/packages.js";
+import { userRoutes } from "./settings/users.js";
+import { testGroupRoutes } from "./settings/test-groups.js";
 import { recipientRoutes } from "./settings/recipients.js";
 import { candidateRoutes } from "./candidates/routes.js";
 import { historyRoutes } from "./history/history.js";
@@ -13,11 +13,11 @@ import { trackRoutes } from "./tracks/tracks.js";
 import { healthcareRoutes } from "./healthcare/roles.js";
 import { takingRoutes } from "./taking/taking.js";
 import { takingShowRoutes } from "./taking/show.js";
-import { testListRoutes } from "./taking/list.js";
-import { liveRoutes } from "./taking/live.js";
+import { takingListRoutes } from "./taking/list.js";
+import { takingLiveRoutes } from "./taking/live.js";
 import { proctoringRoutes } from "./proctoring/proctoring.js";
 import { takingMediaRoutes } from "./taking/media.js";
-import { paperRoutes } from "./taking/paper.js";
+import { takingPaperRoutes } from "./taking/paper.js";
 import { scoringRoutes } from "./results/scoring.js";
 import { evaluatorRoutes } from "./results/evaluators.js";
 import { verifyRoutes } from "./results/verify.js";
@@ -25,12 +25,12 @@ import { reportRoutes } from "./results/reports.js";
 import { availabilityRoutes } from "./availability/availability.js";
 import { schedulingRoutes } from "./scheduling/routes.js";
 import { evaluatorScheduleRoutes } from "./evaluator-schedule/routes.js";
-import { proctorReservationRoutes } from "./proctoring/reservations.js";
+import { proctoringReservationRoutes } from "./proctoring/reservations.js";
 import { invoiceRoutes } from "./payments/invoices.js";
 import { prepayRoutes } from "./payments/prepay.js";
-import { translationChargeRoutes } from "./payments/translation.js";
+import { translationChargeRoutes } from "./payments/translation-charges.js";
 import { paymentRoutes, testProcessorRoutes } from "./payments/card.js";
-import { paperPackageRoutes } from "./paper/packages.js";
+import { paperPackageRoutes } from "./paper-packages/packages.js";
 import { uploadRoutes } from "./upload/routes.js";
 import { devPhoneRoutes, phoneCallRoutes } from "./calls/phone.js";
 import { adminRoutes } from "./admin/index.js";
@@ -58,7 +58,7 @@ export const apiAreas = {
   mail: mailRoutes,
   offices: officeRoutes,
   proctorService: proctorServiceRoutes,
-  testingUsers: testingUserRoutes,
+  users: userRoutes,
   testGroups: testGroupRoutes,
   recipients: recipientRoutes,
   candidates: candidateRoutes,
@@ -68,11 +68,11 @@ export const apiAreas = {
   healthcare: healthcareRoutes,
   taking: takingRoutes,
   takingShow: takingShowRoutes,
-  testList: testListRoutes,
-  live: liveRoutes,
+  takingList: takingListRoutes,
+  takingLive: takingLiveRoutes,
   proctoring: proctoringRoutes,
   takingMedia: takingMediaRoutes,
-  paper: paperRoutes,
+  takingPaper: takingPaperRoutes,
   scoring: scoringRoutes,
   evaluators: evaluatorRoutes,
   verify: verifyRoutes,
@@ -80,7 +80,7 @@ export const apiAreas = {
   availability: availabilityRoutes,
   scheduling: schedulingRoutes,
   evaluatorSchedule: evaluatorScheduleRoutes,
-  proctorReservations: proctorReservationRoutes,
+  proctoringReservations: proctoringReservationRoutes,
   invoices: invoiceRoutes,
   prepay: prepayRoutes,
   translationCharges: translationChargeRoutes,

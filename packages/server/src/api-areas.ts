@@ -4,8 +4,8 @@ import type { AppContext } from "./context.js";
 import { implementArea, type Area, type AreaHandlers } from "./http/implement-area.js";
 import { officeHandlers } from "./settings/offices/routes.js";
 import { proctorServiceHandlers } from "./settings/proctor-service/routes.js";
-import { testingUserHandlers } from "./settings/users/routes.js";
-import { testGroupHandlers } from "./settings/packages/routes.js";
+import { userHandlers } from "./settings/users/routes.js";
+import { testGroupHandlers } from "./settings/test-groups/routes.js";
 import { recipientHandlers } from "./settings/recipients/routes.js";
 import { candidateHandlers } from "./candidates/routes.js";
 import { historyHandlers } from "./history/routes.js";
@@ -16,11 +16,11 @@ import { authHandlers } from "./auth/routes.js";
 import { mailHandlers } from "./mail/routes.js";
 import { takingHandlers } from "./taking/routes.js";
 import { takingShowHandlers } from "./taking/show/routes.js";
-import { testListHandlers } from "./taking/list/routes.js";
-import { liveHandlers } from "./taking/live/routes.js";
+import { takingListHandlers } from "./taking/list/routes.js";
+import { takingLiveHandlers } from "./taking/live/routes.js";
 import { proctoringHandlers } from "./proctoring/routes.js";
 import { takingMediaHandlers } from "./taking/media/routes.js";
-import { paperHandlers } from "./taking/paper/routes.js";
+import { takingPaperHandlers } from "./taking/paper/routes.js";
 import { scoringHandlers } from "./results/scoring/routes.js";
 import { evaluatorHandlers } from "./results/evaluators/routes.js";
 import { verifyHandlers } from "./results/verify/routes.js";
@@ -28,17 +28,17 @@ import { reportHandlers } from "./results/reports/routes.js";
 import { availabilityHandlers } from "./availability/routes.js";
 import { schedulingHandlers } from "./scheduling/routes.js";
 import { evaluatorScheduleHandlers } from "./evaluator-schedule/routes.js";
-import { proctorReservationHandlers } from "./proctoring/reservations/routes.js";
+import { proctoringReservationHandlers } from "./proctoring/reservations/routes.js";
 import { uploadHandlers } from "./upload/routes.js";
 import { ivrResultHandlers, webIvrHandlers } from "./calls/webivr/routes.js";
 import { adminNewsHandlers, newsHandlers } from "./news/routes.js";
 import { overviewHandlers } from "./overview/routes.js";
 import { invoiceHandlers } from "./payments/invoices/routes.js";
 import { prepayHandlers } from "./payments/prepay/routes.js";
-import { translationChargeHandlers } from "./payments/translation/routes.js";
+import { translationChargeHandlers } from "./payments/translation-charges/routes.js";
 import { paymentHandlers } from "./payments/routes.js";
 import { testProcessorHandlers } from "./payments/test-mode-endpoints.js";
-import { paperPackageHandlers } from "./paper/routes.js";
+import { paperPackageHandlers } from "./paper-packages/routes.js";
 import { devPhoneHandlers, phoneCallHandlers } from "./calls/phone/routes.js";
 import { adminHandlers } from "./admin/routes.js";
 import { ssoHandlers } from "./sso/routes.js";
@@ -58,7 +58,7 @@ type AreaFactories = { [Name in AreaName]: (ctx: AppContext) => AreaHandlers<Api
 const areaHandlers: AreaFactories = {
   offices: officeHandlers,
   proctorService: proctorServiceHandlers,
-  testingUsers: testingUserHandlers,
+  users: userHandlers,
   testGroups: testGroupHandlers,
   recipients: recipientHandlers,
   candidates: candidateHandlers,
@@ -70,11 +70,11 @@ const areaHandlers: AreaFactories = {
   mail: mailHandlers,
   taking: takingHandlers,
   takingShow: takingShowHandlers,
-  testList: testListHandlers,
-  live: liveHandlers,
+  takingList: takingListHandlers,
+  takingLive: takingLiveHandlers,
   proctoring: proctoringHandlers,
   takingMedia: takingMediaHandlers,
-  paper: paperHandlers,
+  takingPaper: takingPaperHandlers,
   scoring: scoringHandlers,
   evaluators: evaluatorHandlers,
   verify: verifyHandlers,
@@ -82,7 +82,7 @@ const areaHandlers: AreaFactories = {
   availability: availabilityHandlers,
   scheduling: schedulingHandlers,
   evaluatorSchedule: evaluatorScheduleHandlers,
-  proctorReservations: proctorReservationHandlers,
+  proctoringReservations: proctoringReservationHandlers,
   upload: uploadHandlers,
   webIvr: webIvrHandlers,
   ivrResults: ivrResultHandlers,

@@ -177,7 +177,7 @@ export const proctorTerms = z.object({ accepted: z.boolean(), acceptedAt: z.stri
 
 const candidateParam = z.object({ candidateProfileId });
 
-export const proctorReservationRoutes = {
+export const proctoringReservationRoutes = {
   schedulePage: defineRoute({
     method: "GET",
     path: "/api/proctorservice/schedule_page/:candidateProfileId",

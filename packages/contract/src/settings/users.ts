@@ -88,7 +88,7 @@ export const testingUserEditInput = z.object({
 });
 export type TestingUserEditInput = z.input<typeof testingUserEditInput>;
 
-export const testingUserRoutes = {
+export const userRoutes = {
   list: defineRoute({
     method: "POST",
     path: "/api/testingusers/list",

@@ -103,7 +103,7 @@ export const chooseAccountView = z.object({
 });
 export type ChooseAccountView = z.infer<typeof chooseAccountView>;
 
-export const testListRoutes = {
+export const takingListRoutes = {
   list: defineRoute({
     method: "GET",
     path: "/api/tests/list",

@@ -62,7 +62,7 @@ export const testLiveView = z.object({
 });
 export type TestLiveView = z.infer<typeof testLiveView>;
 
-export const liveRoutes = {
+export const takingLiveRoutes = {
   show: defineRoute({
     method: "GET",
     path: "/api/tests/live/:aid",

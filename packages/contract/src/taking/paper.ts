@@ -2,12 +2,12 @@ import { z } from "zod";
 import { defineRoute } from "../route.js";
 import { takingParams } from "./taking.js";
 
-export const paperMessages = {
+export const takingPaperMessages = {
   notPaper: "This test is not a paper test.",
 } as const;
 
 /** The paper test: a PDF of its content with the access code (spec §2: /testing/tests/{id}/pdf). */
-export const paperRoutes = {
+export const takingPaperRoutes = {
   pdf: defineRoute({
     method: "GET",
     path: "/testing/tests/:id/pdf",

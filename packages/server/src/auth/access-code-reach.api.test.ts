@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { ProctorSchedulePage } from "@parlance/contract";
 import { assignedTests, candidates } from "../db/schema.js";
-import { proctoringReservations } from "../db/schema/proctoring-reservations.js";
+import { proctoringReservations } from "../db/schema/proctoring.js";
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { insertAssignedTest } from "../candidates/test-fixtures.js";
 import { ACCEPT, CANCEL, CONFIRM, CONTACT, CONTACT_FIELDS, EDIT_CONTACT, PAGE as PROCTOR_PAGE, TIMES as PROCTOR_TIMES, firstTime, proctoredCandidate } from "../proctoring/reservations/test-support.js";

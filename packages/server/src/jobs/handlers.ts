@@ -6,7 +6,7 @@ import { DELIVER_JOB } from "../mail/outbox.js";
 import { registerTakingJobs } from "../taking/expiry.js";
 import { registerResultsJobs } from "../results/scoring/notify.js";
 import { registerUploadJobs } from "../upload/notify.js";
-import { registerPaperJobs } from "../paper/package-pdf.js";
+import { registerPaperJobs } from "../paper-packages/package-pdf.js";
 import { registerVideoJobs } from "../video/stale-sessions.js";
 import { registerCallJobs } from "../calls/ivr/jobs.js";
 

@@ -32,7 +32,7 @@ export const CHANGE_SERVICES: ChangeService[] = [
 /** Writes of the same rows that are a person's own doing (or bookkeeping) and tell nobody, with why. */
 export const SELF_CHANGES: { file: string; fn: string; why: string }[] = [
   { file: "evaluator-schedule/administer.ts", fn: "submitObjectiveScores", why: "the session itself, held with the candidate; its result is mailed when recorded (submitResults)" },
-  { file: "paper/receive.ts", fn: "receivePaper", why: "the candidate's own paper responses arriving" },
+  { file: "paper-packages/receive.ts", fn: "receivePaper", why: "the candidate's own paper responses arriving" },
   { file: "taking/attempt.ts", fn: "finalizeAttempt", why: "the candidate's own submission (a deadline or the stale-session job call it too: endStaleSessions notifies)" },
   { file: "calls/ivr/store.ts", fn: "receiveAttempt", why: "the candidate's own phone test ending" },
   { file: "payments/tests-source.ts", fn: "(settle)", why: "the payer's own payment making the test takeable" },

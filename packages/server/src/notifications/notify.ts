@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/tx.js";
 import { assignedTests, candidates, tests } from "../db/schema.js";
-import { proctoringReservations, proctoringReservationTests } from "../db/schema/proctoring-reservations.js";
+import { proctoringReservations, proctoringReservationTests } from "../db/schema/proctoring.js";
 import { queueMail } from "../mail/outbox.js";
 import { senderAddress } from "../mail/deliver.js";
 import { calendarFile, type CalendarMethod } from "./ics.js";

@@ -4,7 +4,7 @@ import type { CardPaymentStart } from "@parlance/contract";
 import { Role } from "@parlance/contract";
 import { assignedTests, invoices, payments, users } from "../db/schema.js";
 import { testProcessorIntents } from "../db/schema/payments.js";
-import { proctoringReservations } from "../db/schema/proctoring-reservations.js";
+import { proctoringReservations } from "../db/schema/proctoring.js";
 import { createTestApp, testDatabaseKind, type TestApp } from "../test/harness.js";
 import { assign, candidateWithLogin, PASSWORD } from "../taking/test-fixtures.js";
 import { TestModeProcessor } from "./processor/test-mode.js";

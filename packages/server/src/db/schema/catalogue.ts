@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, time
 import { createdAt } from "./columns.js";
 import { accounts } from "./core.js";
 
-// The provider's catalogue: languages, tests and their content versions, what each account may assign, medical sets, health care roles.
+// The provider's catalogue: languages, tests and their content versions, what each account may assign, medical sets (health care roles: healthcare.ts).
 
 /**
  * Languages tests are given in, and candidates' preferred languages (ids 140, 104, 106 are the
@@ -107,22 +107,4 @@ export const medicalTestSetTests = pgTable(
     isRecommended: boolean("is_recommended").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.setId, t.testId] })],
-);
-
-export const healthcareRoles = pgTable("healthcare_roles", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  position: integer("position").notNull().default(0),
-});
-
-export const healthcareSpecialties = pgTable(
-  "healthcare_specialties",
-  {
-    id: serial("id").primaryKey(),
-    roleId: integer("role_id")
-      .notNull()
-      .references(() => healthcareRoles.id, { onDelete: "cascade" }),
-    name: text("name").notNull(),
-  },
-  (t) => [index("healthcare_specialties_role_idx").on(t.roleId)],
 );

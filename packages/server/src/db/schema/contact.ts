@@ -1,6 +1,7 @@
 import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.js";
-import { mailOutbox, users } from "./core.js";
+import { users } from "./core.js";
+import { mailOutbox } from "./mail.js";
 
 /** Contact messages (evaluators-results-account.md §7 send_request): who wrote, to which recipient, and the mail that carried it. */
 export const contactRequests = pgTable(

@@ -1,6 +1,7 @@
 import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.js";
-import { accounts, mailOutbox, users } from "./core.js";
+import { accounts, users } from "./core.js";
+import { mailOutbox } from "./mail.js";
 
 /**
  * Interpretation requests (evaluators-results-account.md §3, §7): what the form sent, as checked

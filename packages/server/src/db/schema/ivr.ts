@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { assignedTests } from "./assignment.js";
+import { candidateTests } from "./attempts.js";
 import { users } from "./core.js";
-import { assignedTests, candidateTests } from "./candidates.js";
 import { mediaFiles } from "./taking.js";
 
 // The IVR engine (server calls/ivr/): calls of phone and web-call tests, their spoken responses,

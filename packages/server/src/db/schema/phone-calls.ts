@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { assignedTests } from "./assignment.js";
 import { accounts, users } from "./core.js";
-import { assignedTests } from "./candidates.js";
 
 // Phone (IVR) calls (candidate spec §3 phone call request, client spec §7 call_candidate): each
 // outbound call the voice provider placed for a phone test, and what became of it. The IVR engine

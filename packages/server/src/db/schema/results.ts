@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns.js";
+import { candidateTests } from "./attempts.js";
 import { languages } from "./catalogue.js";
-import { candidateTests } from "./candidates.js";
+import { createdAt } from "./columns.js";
 import { users } from "./core.js";
 
 // Scoring (issue 5): evaluators and their languages, the routing of submitted tests to them,

@@ -1,6 +1,5 @@
-import { bigint, customType, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { assignedTests, candidates, candidateTests } from "./candidates.js";
-import { users } from "./core.js";
+import { bigint, customType, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { candidateTests } from "./attempts.js";
 
 // What online test taking records: answers by sequence number, and plays of limited media.
 
@@ -56,43 +55,3 @@ export const mediaFiles = pgTable("media_files", {
   data: bytea("data").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
-
-/**
- * The exam password of a proctor-service test (one per assigned test), stored as an argon2id
- * hash like sign-in passwords, and when a proctor entered it at the candidate's desk.
- */
-export const proctorPasswords = pgTable("proctor_passwords", {
-  assignedTestId: integer("assigned_test_id")
-    .primaryKey()
-    .references(() => assignedTests.id, { onDelete: "cascade" }),
-  passwordHash: text("password_hash").notNull(),
-  /** Where the password was mailed (the proctoring desk). */
-  mailedTo: text("mailed_to").notNull(),
-  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
-  authorizedAt: timestamp("authorized_at", { withTimezone: true }),
-  authorizedByUserId: integer("authorized_by_user_id").references(() => users.id),
-});
-
-/**
- * A proctor's signed agreement. One per group (a battery, or one test alone: group_key), so a
- * proctor signs once for every test of a sitting.
- */
-export const proctorAgreements = pgTable(
-  "proctor_agreements",
-  {
-    id: serial("id").primaryKey(),
-    groupKey: text("group_key").notNull(),
-    candidateId: integer("candidate_id")
-      .notNull()
-      .references(() => candidates.id),
-    /** The test the agreement was signed from. */
-    assignedTestId: integer("assigned_test_id")
-      .notNull()
-      .references(() => assignedTests.id),
-    proctorName: text("proctor_name").notNull(),
-    signedAt: timestamp("signed_at", { withTimezone: true }).notNull().defaultNow(),
-    signedByUserId: integer("signed_by_user_id").references(() => users.id),
-    ip: text("ip"),
-  },
-  (t) => [uniqueIndex("proctor_agreements_group_idx").on(t.groupKey)],
-);

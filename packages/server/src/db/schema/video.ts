@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { assignedTests } from "./assignment.js";
 import { createdAt } from "./columns.js";
 import { users } from "./core.js";
-import { assignedTests } from "./candidates.js";
 
 /**
  * Video room access tokens (GET /api/videos/{candidate,evaluator}_access_token/{id}): one room

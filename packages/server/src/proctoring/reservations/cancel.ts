@@ -3,7 +3,7 @@ import { reservationMessages, type ReservationResult } from "@parlance/contract"
 import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/tx.js";
 import { assignedTests, candidates } from "../../db/schema.js";
-import { proctoringReservations, proctoringReservationTests } from "../../db/schema/proctoring-reservations.js";
+import { proctoringReservations, proctoringReservationTests } from "../../db/schema/proctoring.js";
 import type { Scope } from "../../auth/scope.js";
 import { audit } from "../../audit/audit.js";
 import { schedulableCandidates, schedulableTests } from "../../scheduling/held-test.js";

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { BUSINESS_TIME_ZONE } from "@parlance/contract";
 import { candidates } from "../../db/schema.js";
-import { proctoringReservations, proctoringReservationTests } from "../../db/schema/proctoring-reservations.js";
+import { proctoringReservations, proctoringReservationTests } from "../../db/schema/proctoring.js";
 import type { Tx } from "../../db/tx.js";
 import { candidatesInScope, ownCandidateProfiles, type Scope } from "../../auth/scope.js";
 import { registerFeeSource, type FeeLineItem } from "../../payments/fees.js";

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
 import { BUSINESS_END_HOUR, BUSINESS_START_HOUR } from "@parlance/contract";
 import { accounts, assignedTests, candidates, candidateTests, tests } from "../../db/schema.js";
-import { proctoringReservationTests } from "../../db/schema/proctoring-reservations.js";
+import { proctoringReservationTests } from "../../db/schema/proctoring.js";
 import type { Tx } from "../../db/tx.js";
 import type { Scope } from "../../auth/scope.js";
 import { isCandidateSession, schedulableCandidates, schedulableTests } from "../../scheduling/held-test.js";

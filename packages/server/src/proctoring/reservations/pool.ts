@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { CANDIDATE_LOOK_AHEAD_DAYS, parseMinProctorApptDelay, Role, timeZoneById } from "@parlance/contract";
 import { users } from "../../db/schema.js";
-import { proctoringReservations } from "../../db/schema/proctoring-reservations.js";
+import { proctoringReservations } from "../../db/schema/proctoring.js";
 import type { Tx } from "../../db/tx.js";
 import { availabilityResources } from "../../availability/resources.js";
 import type { AvailabilityQuery, Booking } from "../../scheduling/index.js";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { ProctorContactDetails, ProctorSchedulePage } from "@parlance/contract";
 import { accounts, candidates } from "../../db/schema.js";
-import { proctorTermsAcceptances, proctoringReservations } from "../../db/schema/proctoring-reservations.js";
+import { proctorTermsAcceptances, proctoringReservations } from "../../db/schema/proctoring.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { assign } from "../../taking/test-fixtures.js";
 import { ACCEPT, CANCEL, CONFIRM, CONTACT, CONTACT_FIELDS, EDIT_CONTACT, PAGE, TERMS, TIMES, proctoredCandidate } from "./test-support.js";

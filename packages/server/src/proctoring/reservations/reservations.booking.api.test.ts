@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import { Role } from "@parlance/contract";
 import { accounts, assignedTests, auditLog, candidates, users } from "../../db/schema.js";
-import { proctoringReservations, proctoringReservationTests } from "../../db/schema/proctoring-reservations.js";
+import { proctoringReservations, proctoringReservationTests } from "../../db/schema/proctoring.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { assign } from "../../taking/test-fixtures.js";
 import { feeSource } from "../../payments/fees.js";

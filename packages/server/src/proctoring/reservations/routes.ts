@@ -1,4 +1,4 @@
-import type { proctorReservationRoutes } from "@parlance/contract";
+import type { proctoringReservationRoutes } from "@parlance/contract";
 import type { AppContext } from "../../context.js";
 import type { AreaHandlers } from "../../http/implement-area.js";
 import { availableTimes, confirmReservation, schedulePage } from "./service.js";
@@ -8,7 +8,7 @@ import { acceptTerms, termsStatus } from "./terms.js";
 import "./fee-source.js";
 
 /** Proctoring reservations (/api/proctorservice/…; contract proctoring/reservations.ts): thin calls into the services. */
-export const proctorReservationHandlers = (ctx: AppContext): AreaHandlers<typeof proctorReservationRoutes> => ({
+export const proctoringReservationHandlers = (ctx: AppContext): AreaHandlers<typeof proctoringReservationRoutes> => ({
   schedulePage: ({ params, input, scope }) => schedulePage(ctx, scope, params.candidateProfileId, input.assigned_tests),
   availableTimes: async ({ input, scope }) => ({ availableTimes: await availableTimes(ctx, scope, input) }),
   confirm: ({ input, scope }) => confirmReservation(ctx, scope, input),

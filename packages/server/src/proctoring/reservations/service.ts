@@ -13,7 +13,7 @@ import {
 import type { z } from "zod";
 import type { AppContext, DbContext } from "../../context.js";
 import { assignedTests } from "../../db/schema.js";
-import { proctoringReservations, proctoringReservationTests } from "../../db/schema/proctoring-reservations.js";
+import { proctoringReservations, proctoringReservationTests } from "../../db/schema/proctoring.js";
 import type { Scope } from "../../auth/scope.js";
 import { audit } from "../../audit/audit.js";
 import { availableDates, localInstants, slotAt, slotsOn, windowOf } from "../../scheduling/index.js";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { reservationMessages } from "@parlance/contract";
 import type { DbContext } from "../../context.js";
-import { proctorTermsAcceptances } from "../../db/schema/proctoring-reservations.js";
+import { proctorTermsAcceptances } from "../../db/schema/proctoring.js";
 import { prepayTermsAcceptances } from "../../db/schema.js";
 import type { Tx } from "../../db/tx.js";
 import type { Scope } from "../../auth/scope.js";

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { ReservationView } from "@parlance/contract";
-import { proctoringReservations, proctoringReservationTests } from "../../db/schema/proctoring-reservations.js";
+import { proctoringReservations, proctoringReservationTests } from "../../db/schema/proctoring.js";
 import type { Tx } from "../../db/tx.js";
 import { cancellationCutoff, policyCutoff } from "./cutoff.js";
 

@@ -34,7 +34,7 @@ export const spokenResponseUrl = (candidateTestId: number, itemId: string) => `/
 const contentKindOf = (method: Scoreable["method"]): ScoreableContent["content_kind"] =>
   method === "online" ? "online" : method === "paper" ? "paper" : "recording";
 
-/** Paper responses as they came back (paper/receive.ts): the scan's link, or the responses typed in. */
+/** Paper responses as they came back (paper-packages/receive.ts): the scan's link, or the responses typed in. */
 async function paperResponsesOf(db: Db, candidateTestId: number) {
   const [r] = await db
     .select({ hasScan: sql<boolean>`${paperResponses.scan} is not null`, enteredText: paperResponses.enteredText })

@@ -1,10 +1,10 @@
-import type { liveRoutes } from "@parlance/contract";
+import type { takingLiveRoutes } from "@parlance/contract";
 import type { AppContext } from "../../context.js";
 import type { AreaHandlers } from "../../http/implement-area.js";
 import { liveShow, startLive } from "./service.js";
 
 /** The live/video page's data and the three interpreter-session starts. */
-export const liveHandlers = (ctx: AppContext): AreaHandlers<typeof liveRoutes> => ({
+export const takingLiveHandlers = (ctx: AppContext): AreaHandlers<typeof takingLiveRoutes> => ({
   show: ({ params, scope }) => liveShow(ctx, scope, params),
   startLive: ({ params, scope }) => startLive(ctx, scope, params, "live"),
   startVideo: ({ params, scope }) => startLive(ctx, scope, params, "video"),

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { paperMessages, timeZoneById, type takingParams, DATE_STYLE, DATE_TIME_STYLE } from "@parlance/contract";
+import { takingPaperMessages, timeZoneById, type takingParams, DATE_STYLE, DATE_TIME_STYLE } from "@parlance/contract";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { assignedTests, candidates, candidateTests, tests } from "../../db/schema.js";
@@ -16,7 +16,7 @@ import { paperTestPdf } from "./document.js";
 export async function paperTest(ctx: AppContext, scope: Scope, { id }: z.output<typeof takingParams>): Promise<PdfFile> {
   const now = new Date();
   const held = await heldTest(ctx.db, scope, id);
-  if (held.method !== "paper") throw unprocessable(paperMessages.notPaper, "delivery.notPaper");
+  if (held.method !== "paper") throw unprocessable(takingPaperMessages.notPaper, "delivery.notPaper");
   // Responses already received count as taken, whatever the assigned test's state says.
   const refusal = !held.deletedAt && held.attempt?.state === "received" ? "alreadySubmitted" : startRefusal(held, now);
   if (refusal) throw refuse(refusal);

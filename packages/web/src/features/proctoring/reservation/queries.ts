@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { candidateMessages, proctorReservationRoutes, reservationMessages, schedulingMessages, type ReservationMessage } from "@parlance/contract";
+import { candidateMessages, proctoringReservationRoutes, reservationMessages, schedulingMessages, type ReservationMessage } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
 import { ApiCallError, call } from "../../../api/client";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
@@ -17,7 +17,7 @@ export const reservationKeys = {
 export function useProctorSchedulePage(candidateId: string, tests: string) {
   return useQuery({
     queryKey: reservationKeys.page(candidateId, tests),
-    queryFn: ({ signal }) => call(proctorReservationRoutes.schedulePage, { assigned_tests: tests }, { candidateProfileId: candidateId }, { signal }),
+    queryFn: ({ signal }) => call(proctoringReservationRoutes.schedulePage, { assigned_tests: tests }, { candidateProfileId: candidateId }, { signal }),
     retry: false,
   });
 }
@@ -29,7 +29,7 @@ export function useProctorTimes(page: { candidateProfileId: number; assignedTest
     retry: false,
     queryFn: ({ signal }) =>
       call(
-        proctorReservationRoutes.availableTimes,
+        proctoringReservationRoutes.availableTimes,
         { date: date!, duration: page.duration, timeZone: zoneId, candidateProfileId: page.candidateProfileId, assignedTestIds: page.assignedTestIds },
         undefined,
         { signal },
@@ -53,34 +53,34 @@ function useAfterChange(leaving = false) {
 
 export function useConfirmReservation() {
   const after = useAfterChange();
-  return useMutation({ mutationFn: (input: Parameters<typeof call<typeof proctorReservationRoutes.confirm>>[1]) => call(proctorReservationRoutes.confirm, input), onSuccess: after });
+  return useMutation({ mutationFn: (input: Parameters<typeof call<typeof proctoringReservationRoutes.confirm>>[1]) => call(proctoringReservationRoutes.confirm, input), onSuccess: after });
 }
 
 export function useCancelReservation() {
   const after = useAfterChange();
-  return useMutation({ mutationFn: (id: number) => call(proctorReservationRoutes.cancel, { id }), onSuccess: after });
+  return useMutation({ mutationFn: (id: number) => call(proctoringReservationRoutes.cancel, { id }), onSuccess: after });
 }
 
 export function useContactDetails(candidateId: string, tests: string) {
   return useQuery({
     queryKey: reservationKeys.contact(candidateId, tests),
-    queryFn: ({ signal }) => call(proctorReservationRoutes.contactDetails, tests ? { assigned_tests: tests } : {}, { candidateProfileId: candidateId }, { signal }),
+    queryFn: ({ signal }) => call(proctoringReservationRoutes.contactDetails, tests ? { assigned_tests: tests } : {}, { candidateProfileId: candidateId }, { signal }),
     retry: false,
   });
 }
 
 export function useEditContactDetails() {
   const after = useAfterChange(true);
-  return useMutation({ mutationFn: (input: Parameters<typeof call<typeof proctorReservationRoutes.editContactDetails>>[1]) => call(proctorReservationRoutes.editContactDetails, input), onSuccess: after });
+  return useMutation({ mutationFn: (input: Parameters<typeof call<typeof proctoringReservationRoutes.editContactDetails>>[1]) => call(proctoringReservationRoutes.editContactDetails, input), onSuccess: after });
 }
 
 export function useTerms() {
-  return useQuery({ queryKey: reservationKeys.terms, queryFn: ({ signal }) => call(proctorReservationRoutes.terms, {}, undefined, { signal }), retry: false });
+  return useQuery({ queryKey: reservationKeys.terms, queryFn: ({ signal }) => call(proctoringReservationRoutes.terms, {}, undefined, { signal }), retry: false });
 }
 
 export function useAcceptTerms() {
   const after = useAfterChange(true);
-  return useMutation({ mutationFn: () => call(proctorReservationRoutes.acceptTerms, { accept: true }), onSuccess: after });
+  return useMutation({ mutationFn: () => call(proctoringReservationRoutes.acceptTerms, { accept: true }), onSuccess: after });
 }
 
 const catalogs = { "proctorReservation.messages": reservationMessages, "candidates.messages": candidateMessages, "scheduling.messages": schedulingMessages };

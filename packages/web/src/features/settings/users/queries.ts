@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { testingUserRoutes, userMessages, type TestingUserEditInput } from "@parlance/contract";
+import { userRoutes, userMessages, type TestingUserEditInput } from "@parlance/contract";
 import { call } from "../../../api/client";
 import { retryServerErrors } from "../lists/queries";
 
@@ -16,7 +16,7 @@ export const userCatalogs = { "settingsLists.users.messages": userMessages };
 export function useUserList(officeId: number | null, page: number) {
   return useQuery({
     queryKey: userKeys.list(officeId, page),
-    queryFn: ({ signal }) => call(testingUserRoutes.list, { officeId, page }, undefined, { signal }),
+    queryFn: ({ signal }) => call(userRoutes.list, { officeId, page }, undefined, { signal }),
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });
@@ -25,7 +25,7 @@ export function useUserList(officeId: number | null, page: number) {
 export function useUser(id: number) {
   return useQuery({
     queryKey: userKeys.detail(id),
-    queryFn: ({ signal }) => call(testingUserRoutes.get, {}, { id }, { signal }),
+    queryFn: ({ signal }) => call(userRoutes.get, {}, { id }, { signal }),
     retry: retryServerErrors,
   });
 }
@@ -38,10 +38,10 @@ function useInvalidate() {
 
 export function useSaveUser() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (input: TestingUserEditInput) => call(testingUserRoutes.edit, input), onSuccess: invalidate });
+  return useMutation({ mutationFn: (input: TestingUserEditInput) => call(userRoutes.edit, input), onSuccess: invalidate });
 }
 
 export function useDeleteUserMutation() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => call(testingUserRoutes.delete, { id }), onSettled: invalidate });
+  return useMutation({ mutationFn: (id: number) => call(userRoutes.delete, { id }), onSettled: invalidate });
 }

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "../../../i18n";
 import { Link, useParams } from "react-router";
-import { testListRoutes, type ChooseAccountView } from "@parlance/contract";
+import { takingListRoutes, type ChooseAccountView } from "@parlance/contract";
 import { call } from "../../../api/client";
 import { useStartup } from "../../../ui/startup";
 import { PageHeader } from "../../../ui/PageHeader";
@@ -20,7 +20,7 @@ export default function ChooseEmployerPage() {
   const valid = /^\d{1,10}(,\d{1,10})*$/.test(ids);
   const query = useQuery({
     queryKey: chooseAccountKey(ids),
-    queryFn: ({ signal }) => call(testListRoutes.chooseAccount, {}, { ids }, { signal }),
+    queryFn: ({ signal }) => call(takingListRoutes.chooseAccount, {}, { ids }, { signal }),
     retry: retryOnce,
     enabled: valid,
   });

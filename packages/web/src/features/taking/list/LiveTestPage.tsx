@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../i18n";
 import { Link, useParams } from "react-router";
-import { liveMessages, liveRoutes, takingMessages, type TestContentView, type TestLiveView } from "@parlance/contract";
+import { liveMessages, takingLiveRoutes, takingMessages, type TestContentView, type TestLiveView } from "@parlance/contract";
 import { call } from "../../../api/client";
 import { useStartup } from "../../../ui/startup";
 import { PageHeader } from "../../../ui/PageHeader";
@@ -26,7 +26,7 @@ export default function LiveTestPage() {
   const valid = /^[as][1-9]\d{0,9}$/.test(aid);
   const query = useQuery({
     queryKey: liveKey(aid),
-    queryFn: ({ signal }) => call(liveRoutes.show, {}, { aid }, { signal }),
+    queryFn: ({ signal }) => call(takingLiveRoutes.show, {}, { aid }, { signal }),
     retry: retryOnce,
     enabled: valid,
     // The start window opens with the clock: look again while the page is open.
@@ -68,7 +68,7 @@ function LiveSession({ view }: { view: TestLiveView }) {
   const [content, setContent] = useState<TestContentView | null>(null);
   const start = useMutation({
     mutationFn: (kind: "method" | "sight") =>
-      call(kind === "sight" ? liveRoutes.startSightTranslation : view.video ? liveRoutes.startVideo : liveRoutes.startLive, {}, { id: view.assignedTestId }),
+      call(kind === "sight" ? takingLiveRoutes.startSightTranslation : view.video ? takingLiveRoutes.startVideo : takingLiveRoutes.startLive, {}, { id: view.assignedTestId }),
     onSuccess: (c) => setContent(c),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["take-a-test"] }),
   });

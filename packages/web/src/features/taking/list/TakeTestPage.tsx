@@ -2,7 +2,7 @@ import { Alert, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "../../../i18n";
-import { testListRoutes, type TestListEntry, type TestListView } from "@parlance/contract";
+import { takingListRoutes, type TestListEntry, type TestListView } from "@parlance/contract";
 import { call } from "../../../api/client";
 import { PageHeader } from "../../../ui/PageHeader";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
@@ -65,7 +65,7 @@ export default function TakeTestPage() {
   const variant: Variant = params.get("view") === "method" ? "method" : "lists";
   const query = useQuery({
     queryKey: testListKey,
-    queryFn: ({ signal }) => call(testListRoutes.list, {}, undefined, { signal }),
+    queryFn: ({ signal }) => call(takingListRoutes.list, {}, undefined, { signal }),
     retry: retryOnce,
     // Appointments open and lists change with the clock: keep it fresh while the page is open.
     refetchInterval: 60_000,

@@ -1,7 +1,8 @@
 import { customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { accounts, offices, users } from "./core.js";
-import { assignedTests, candidateTests } from "./candidates.js";
+import { assignedTests } from "./assignment.js";
+import { candidateTests } from "./attempts.js";
 import { createdAt } from "./columns.js";
+import { accounts, offices, users } from "./core.js";
 
 // Paper test packages (client-administration.md §2, §3, §4, §7) and paper responses coming back.
 

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
+import { assignedTests } from "./assignment.js";
 import { users } from "./core.js";
-import { assignedTests } from "./candidates.js";
 
 // Evaluator declines (evaluators-results-account.md §4): an evaluator who declined a booked live or
 // video test. The booking itself moves (to another evaluator, or to a new time); this row keeps the

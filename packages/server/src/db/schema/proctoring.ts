@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { assignedTests } from "./assignment.js";
+import { candidates } from "./candidates.js";
 import { createdAt } from "./columns.js";
 import { accounts, offices, users } from "./core.js";
-import { assignedTests, candidates } from "./candidates.js";
 
-// Proctoring reservations (client-administration.md §2, §7, §9): a proctor of the proctor service
-// booked for a candidate's proctored tests, its cost and fee, and who accepted the proctoring terms.
+// Proctoring: the exam password and the proctor's agreement of a proctored test, and proctoring
+// reservations (client-administration.md §2, §7, §9): a proctor of the proctor service booked for a
+// candidate's proctored tests, its cost and fee, and who accepted the proctoring terms.
 
 /**
  * One sitting with a proctor (a ServiceProvider user) for one or more of a candidate's tests:
@@ -85,3 +87,43 @@ export const proctorTermsAcceptances = pgTable("proctor_terms_acceptances", {
   accountId: integer("account_id").references(() => accounts.id),
   acceptedAt: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The exam password of a proctor-service test (one per assigned test), stored as an argon2id
+ * hash like sign-in passwords, and when a proctor entered it at the candidate's desk.
+ */
+export const proctorPasswords = pgTable("proctor_passwords", {
+  assignedTestId: integer("assigned_test_id")
+    .primaryKey()
+    .references(() => assignedTests.id, { onDelete: "cascade" }),
+  passwordHash: text("password_hash").notNull(),
+  /** Where the password was mailed (the proctoring desk). */
+  mailedTo: text("mailed_to").notNull(),
+  issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  authorizedAt: timestamp("authorized_at", { withTimezone: true }),
+  authorizedByUserId: integer("authorized_by_user_id").references(() => users.id),
+});
+
+/**
+ * A proctor's signed agreement. One per group (a battery, or one test alone: group_key), so a
+ * proctor signs once for every test of a sitting.
+ */
+export const proctorAgreements = pgTable(
+  "proctor_agreements",
+  {
+    id: serial("id").primaryKey(),
+    groupKey: text("group_key").notNull(),
+    candidateId: integer("candidate_id")
+      .notNull()
+      .references(() => candidates.id),
+    /** The test the agreement was signed from. */
+    assignedTestId: integer("assigned_test_id")
+      .notNull()
+      .references(() => assignedTests.id),
+    proctorName: text("proctor_name").notNull(),
+    signedAt: timestamp("signed_at", { withTimezone: true }).notNull().defaultNow(),
+    signedByUserId: integer("signed_by_user_id").references(() => users.id),
+    ip: text("ip"),
+  },
+  (t) => [uniqueIndex("proctor_agreements_group_idx").on(t.groupKey)],
+);
