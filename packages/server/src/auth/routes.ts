@@ -85,12 +85,11 @@ export const authHandlers = (ctx: AppContext): AreaHandlers<typeof authRoutes> =
   };
   return {
     // Public: answers for the signed-in user or for a visitor.
-    startup: ({ scope, caller, req }) =>
+    startup: ({ scope, req }) =>
       buildStartup(ctx, scope, {
         language: req.language,
         // A form redirect's message keys are not part of the route's input: read from the query as it came.
         query: req.query as { error?: unknown; notice?: unknown },
-        user: caller,
       }),
     login,
     logout: async ({ scope, req, reply }) => {
