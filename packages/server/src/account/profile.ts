@@ -74,7 +74,7 @@ export async function saveProfile(ctx: Ctx, scope: Scope, input: SaveInput): Pro
         .where(eq(users.id, user.id));
       if (passwordHash) await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.idHash, scope.sessionIdHash)));
       await audit({ db: tx }, {
-        scope,
+        actor: scope,
         action: "account.profile_saved",
         targetType: "user",
         targetId: user.id,

@@ -53,7 +53,7 @@ export async function searchUsers({ db }: { db: Db }, scope: Scope, { term }: In
     .orderBy(asc(sql`lower(${users.email})`))
     // More than shown: some of them may hold a staff role the caller lacks.
     .limit(USER_SEARCH_LIMIT * 5);
-  await audit({ db }, { scope, action: "impersonation.search", details: { term } });
+  await audit({ db }, { actor: scope, action: "impersonation.search", details: { term } });
   return rows
     .filter((u) => mayActAs(scope.roles, u.roles))
     .slice(0, USER_SEARCH_LIMIT)
@@ -71,7 +71,7 @@ export async function impersonationTarget({ db }: { db: Db }, scope: Scope, { em
     .where(and(sql`lower(${users.email}) = lower(${email_address})`, eq(users.isActive, true)))
     .limit(1);
   const refuse = async (status: number, key: keyof typeof impersonationMessages) => {
-    await audit({ db }, { scope, action: "impersonation.refused", targetType: "user", targetId: target?.id, details: { email: email_address, reason: key } });
+    await audit({ db }, { actor: scope, action: "impersonation.refused", targetType: "user", targetId: target?.id, details: { email: email_address, reason: key } });
     return refused(status, key);
   };
   if (scope.impersonatorUserId !== null) throw await refuse(409, "alreadyActing");

@@ -52,7 +52,7 @@ export const authHandlers = (ctx: AppContext): AreaHandlers<typeof authRoutes> =
   const signOut = async (scope: Scope | null, req: FastifyRequest, reply: FastifyReply) => {
     const secret = req.cookies[SESSION_COOKIE];
     if (secret) await destroySession(ctx.db, secret);
-    if (scope) await audit(ctx, { scope, action: "auth.sign_out", targetType: "user", targetId: scope.userId });
+    if (scope) await audit(ctx, { actor: scope, action: "auth.sign_out", targetType: "user", targetId: scope.userId });
     clearSessionCookie(reply, ctx.config);
   };
 

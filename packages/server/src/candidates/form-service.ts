@@ -184,7 +184,7 @@ export async function saveCandidate({ db }: DbContext, anyScope: Scope, input: I
     };
     if (!current) {
       const [created] = await tx.insert(candidates).values({ accountId: scope.accountId, ...row }).returning({ id: candidates.id });
-      await audit({ db: tx }, { scope, action: "candidates.create", targetType: "candidate", targetId: created.id });
+      await audit({ db: tx }, { actor: scope, action: "candidates.create", targetType: "candidate", targetId: created.id });
       return created.id;
     }
     await tx.update(candidates).set({ ...row, updatedAt: new Date() }).where(eq(candidates.id, current.id));

@@ -28,7 +28,7 @@ export async function emailSummary(
   const { firstName, lastName, language } = scope.user;
   await queueMail(ctx, summaryMail(language, input.email_address, `${firstName} ${lastName}`.trim(), items));
   await audit(ctx, {
-    scope,
+    actor: scope,
     action: "history.email_summary",
     targetType: "email",
     targetId: input.email_address,

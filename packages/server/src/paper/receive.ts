@@ -64,7 +64,7 @@ export async function receivePaper(ctx: AppContext, scope: Scope, assignedTestId
     await audit(
       { db: tx as never },
       {
-        scope,
+        actor: scope,
         accountId: s.accountId,
         action: "paper.received",
         targetType: "candidate_test",

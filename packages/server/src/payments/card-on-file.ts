@@ -86,7 +86,7 @@ export async function syncSetupIntent(ctx: Ctx, setupIntentId: string, scope?: S
       .set({ paymentMethodId: pm.id, brand: pm.card!.brand, last4: pm.card!.last4, pendingSetupIntentId: null, updatedByUserId: scope?.userId ?? locked.updatedByUserId, updatedAt: sql`now()` })
       .where(eq(paymentCustomers.id, row.id));
     await audit({ db: tx }, {
-      scope,
+      actor: scope ?? null,
       accountId: row.accountId,
       action: locked.paymentMethodId ? "payments.card_on_file.replace" : "payments.card_on_file.add",
       targetType: "account",
@@ -137,7 +137,7 @@ export async function deletePaymentMethod(ctx: Ctx, scope: Scope): Promise<CardP
       .update(paymentCustomers)
       .set({ paymentMethodId: null, brand: null, last4: null, pendingSetupIntentId: null, updatedByUserId: client.userId, updatedAt: sql`now()` })
       .where(eq(paymentCustomers.id, row.id));
-    await audit({ db: tx }, { scope: client, action: "payments.card_on_file.delete", targetType: "account", targetId: client.accountId, details: { brand: row.brand, last4: row.last4 } });
+    await audit({ db: tx }, { actor: client, action: "payments.card_on_file.delete", targetType: "account", targetId: client.accountId, details: { brand: row.brand, last4: row.last4 } });
   });
   return viewOf(await customerOf(ctx, client.accountId, processor), processor);
 }

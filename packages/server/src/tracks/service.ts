@@ -77,7 +77,7 @@ export async function updateTrack({ db }: DbContext, scope: Scope, { candidateTr
       .set({ isCompleted: completed, completedAt: completed ? new Date() : null })
       .where(eq(candidateTracks.id, id));
     if (track.isCompleted !== completed) {
-      await audit({ db: tx }, { scope, action: completed ? "tracks.complete" : "tracks.reopen", targetType: "candidate_track", targetId: id });
+      await audit({ db: tx }, { actor: scope, action: completed ? "tracks.complete" : "tracks.reopen", targetType: "candidate_track", targetId: id });
     }
   });
 }

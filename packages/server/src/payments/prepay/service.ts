@@ -68,7 +68,7 @@ export async function acceptPrepayTerms({ db }: DbContext, scope: Scope): Promis
       .values({ accountId: client.accountId, userId: client.userId, termsVersion: PREPAY_TERMS_VERSION })
       .onConflictDoUpdate({ target: prepayTermsAcceptances.accountId, set: { userId: client.userId, termsVersion: PREPAY_TERMS_VERSION, acceptedAt: new Date() } })
       .returning({ acceptedAt: prepayTermsAcceptances.acceptedAt });
-    await audit({ db: tx }, { scope, action: "prepay.accept_terms", targetType: "account", targetId: client.accountId, details: { termsVersion: PREPAY_TERMS_VERSION } });
+    await audit({ db: tx }, { actor: scope, action: "prepay.accept_terms", targetType: "account", targetId: client.accountId, details: { termsVersion: PREPAY_TERMS_VERSION } });
     return { success: true, acceptedAt: row.acceptedAt.toISOString() };
   });
 }
@@ -102,7 +102,7 @@ export async function orderPrepay({ db }: DbContext, scope: Scope, input: InputO
       lines: available.map((t) => ({ description: t.description, quantity: wanted.get(t.accountTestId)!, unitCents: t.feeCents })),
     });
     const totalCents = available.reduce((s, t) => s + t.feeCents * wanted.get(t.accountTestId)!, 0);
-    await audit({ db: tx }, { scope, action: "prepay.order", targetType: "invoice", targetId: id, details: { number, totalCents, tests: [...wanted].map(([accountTestId, quantity]) => ({ accountTestId, quantity })) } });
+    await audit({ db: tx }, { actor: scope, action: "prepay.order", targetType: "invoice", targetId: id, details: { number, totalCents, tests: [...wanted].map(([accountTestId, quantity]) => ({ accountTestId, quantity })) } });
     return { success: true, invoiceId: id, number };
   });
 }

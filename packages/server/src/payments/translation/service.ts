@@ -30,7 +30,7 @@ export async function createTranslationCharge({ db }: DbContext, scope: Scope, i
       .insert(translationCharges)
       .values({ accountId: input.accountId, saleNumber: input.saleNumber, description: input.description, amountCents: input.amountCents, createdByUserId: scope.userId })
       .returning({ id: translationCharges.id });
-    await audit({ db: tx }, { scope, accountId: input.accountId, action: "translation.charge_created", targetType: "translation_charge", targetId: row.id, details: { saleNumber: input.saleNumber, amountCents: input.amountCents } });
+    await audit({ db: tx }, { actor: scope, accountId: input.accountId, action: "translation.charge_created", targetType: "translation_charge", targetId: row.id, details: { saleNumber: input.saleNumber, amountCents: input.amountCents } });
     return { success: true, id: row.id, link: translationChargePath(row.id) };
   });
 }

@@ -40,7 +40,7 @@ export async function acceptTerms({ db }: DbContext, scope: Scope) {
       .values({ userId: scope.userId, accountId: scope.accountId, acceptedAt: new Date() })
       .onConflictDoNothing({ target: proctorTermsAcceptances.userId })
       .returning();
-    if (inserted.length > 0) await audit({ db: tx }, { scope, action: "proctoring.accept_terms", targetType: "user", targetId: scope.userId });
+    if (inserted.length > 0) await audit({ db: tx }, { actor: scope, action: "proctoring.accept_terms", targetType: "user", targetId: scope.userId });
     const row = inserted[0] ?? (await acceptance(tx, scope))!;
     return { success: true, message: reservationMessages.termsAccepted, messageKey: "proctorReservation.messages.termsAccepted", acceptedAt: row.acceptedAt.toISOString() };
   });

@@ -169,7 +169,7 @@ export async function deleteOffice({ db }: DbContext, anyScope: Scope, { id }: I
     await tx.delete(offices).where(eq(offices.id, id));
     await audit(
       { db: tx },
-      { scope, action: "offices.delete", targetType: "office", targetId: id, details: { name: office.name, testGroups: groups.length, resultRecipients: recipients.length } },
+      { actor: scope, action: "offices.delete", targetType: "office", targetId: id, details: { name: office.name, testGroups: groups.length, resultRecipients: recipients.length } },
     );
   });
 }

@@ -191,7 +191,7 @@ export async function deleteTestGroup({ db }: DbContext, scope: Scope, { id }: {
     await audit(
       { db: tx },
       {
-        scope,
+        actor: scope,
         action: "testpackages.delete",
         targetType: "test_group",
         targetId: id,

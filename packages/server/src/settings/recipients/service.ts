@@ -177,7 +177,7 @@ export async function deleteRecipient({ db }: DbContext, scope: Scope, { id }: {
     await audit(
       { db: tx },
       {
-        scope,
+        actor: scope,
         action: "resultrecipients.delete",
         targetType: "result_recipient",
         targetId: id,

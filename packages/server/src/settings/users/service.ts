@@ -165,7 +165,7 @@ export async function saveUser({ db }: DbContext, scope: Scope, changes: UserCha
             ...(passwordHash === undefined ? {} : { passwordHash }),
           })
           .where(eq(users.id, existing.id));
-        await audit({ db: tx }, { scope, accountId: level.accountId, action: "users.update", targetType: "user", targetId: existing.id, details: { rolesBefore: existing.roles, roles } });
+        await audit({ db: tx }, { actor: scope, accountId: level.accountId, action: "users.update", targetType: "user", targetId: existing.id, details: { rolesBefore: existing.roles, roles } });
         return existing.id;
       }
 
@@ -188,7 +188,7 @@ export async function saveUser({ db }: DbContext, scope: Scope, changes: UserCha
             isActive: true,
           })
           .where(eq(users.id, taken.id));
-        await audit({ db: tx }, { scope, accountId: level.accountId, action: "users.reactivate", targetType: "user", targetId: taken.id, details: { rolesBefore: taken.roles, roles: [role, Role.User] } });
+        await audit({ db: tx }, { actor: scope, accountId: level.accountId, action: "users.reactivate", targetType: "user", targetId: taken.id, details: { rolesBefore: taken.roles, roles: [role, Role.User] } });
         return taken.id;
       }
       const [created] = await tx
@@ -204,7 +204,7 @@ export async function saveUser({ db }: DbContext, scope: Scope, changes: UserCha
           passwordHash: passwordHash!,
         })
         .returning({ id: users.id });
-      await audit({ db: tx }, { scope, accountId: level.accountId, action: "users.create", targetType: "user", targetId: created.id, details: { roles: [role, Role.User] } });
+      await audit({ db: tx }, { actor: scope, accountId: level.accountId, action: "users.create", targetType: "user", targetId: created.id, details: { roles: [role, Role.User] } });
       return created.id;
     });
   } catch (err) {
@@ -266,7 +266,7 @@ export async function deleteUser({ db }: DbContext, scope: Scope, { id }: { id: 
     await audit(
       { db: tx },
       {
-        scope,
+        actor: scope,
         action: "testingusers.delete",
         targetType: "user",
         targetId: user.id,
