@@ -9,7 +9,7 @@ export async function assignmentOptionsFor({ db }: DbContext, anyScope: Scope, {
   const scope = clientScope(anyScope);
   const candidate = await findCandidate(db, scope, candidateId);
   const account = await accountOf(db, scope.accountId);
-  const office = await officeOf(db, scope.accountId, candidate.officeId);
+  const office = await officeOf(db, scope, candidate.officeId);
   const choices = await db
     .select({ id: offices.id, name: offices.name })
     .from(offices)
@@ -39,7 +39,7 @@ export async function assignmentOptionsFor({ db }: DbContext, anyScope: Scope, {
 export async function availableTests({ db }: DbContext, anyScope: Scope, { id: candidateId }: { id: number }): Promise<TestOption[]> {
   const scope = clientScope(anyScope);
   const candidate = await findCandidate(db, scope, candidateId);
-  const single = await activeAccountTests(db, scope.accountId);
+  const single = await activeAccountTests(db, scope);
   const groups = await availableGroups(db, scope, candidate.officeId);
   return [
     ...[...single.values()].map((t) => ({ label: t.description, value: testValue("test", t.accountTestId), kind: "test" as const, methods: [t.method] })),

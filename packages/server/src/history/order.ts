@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { SearchQuery, SortField } from "@parlance/contract";
 import { assignedTests, candidates, healthcareRoles, offices, tests } from "../db/schema.js";
-import { scopeSql, type ClientScope } from "../auth/scope.js";
+import { officesInScope, scopeSql, type ClientScope } from "../auth/scope.js";
 import type { Db } from "../db/client.js";
 import { rowsOf } from "../db/rows.js";
 import { EMAIL, FIRST, LAST, MATCH_FROM, matchSql, testDateSql, walkOf, type Lookups } from "./search.js";
@@ -129,7 +129,7 @@ export async function branchesOf(db: Db, scope: ClientScope, query: SearchQuery,
     case "office":
       column = sql`${candidates.officeId}`;
       values = sql`select ${offices.id} as id, dense_rank() over (order by lower(${offices.name}) ${dir})::int as rank from ${offices}
-        where ${offices.accountId} = ${scope.accountId}${scope.officeId === null ? sql`` : sql` and ${offices.id} = ${scope.officeId}`}${only(lookups.officeIds, sql`${offices.id}`)}`;
+        where ${officesInScope(scope)}${only(lookups.officeIds, sql`${offices.id}`)}`;
       if (scope.officeId === null && !lookups.officeIds) noValue = sql`${candidates.officeId} is null`;
       break;
     case "health_care_role":

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { paperPackageMessages, type paperPackageRoutes, type PaperPackageTest } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import { assignedTests, candidates, candidateTests, offices, paperPackages, paperPackageTests, tests } from "../db/schema.js";
-import { candidatesInScope, clientScope, type ClientScope, type Scope } from "../auth/scope.js";
+import { candidatesInScope, clientScope, inAccount, rowsInScope, type ClientScope, type Scope } from "../auth/scope.js";
 import { HttpError } from "../http/errors.js";
 import type { InputOf } from "../http/implement-area.js";
 import { audit } from "../audit/audit.js";
@@ -70,7 +70,7 @@ async function unpackagedTests(ctx: AppContext, scope: ClientScope, only?: numbe
     .where(
       and(
         candidatesInScope(scope),
-        eq(assignedTests.accountId, scope.accountId),
+        inAccount(scope, assignedTests),
         eq(tests.method, "paper"),
         or(eq(tests.proctored, true), eq(assignedTests.useProctorService, true)),
         eq(assignedTests.state, "takeable"),
@@ -115,7 +115,7 @@ export async function packageInScope(ctx: AppContext, scope: Scope, key: string)
   const [pkg] = await ctx.db
     .select({ id: paperPackages.id, groupKey: paperPackages.groupKey, pdfState: paperPackages.pdfState, accountId: paperPackages.accountId })
     .from(paperPackages)
-    .where(and(eq(paperPackages.groupKey, key), eq(paperPackages.accountId, s.accountId), s.officeId === null ? undefined : eq(paperPackages.officeId, s.officeId)));
+    .where(and(eq(paperPackages.groupKey, key), rowsInScope(s, paperPackages)));
   if (!pkg) throw say(404, "packageNotFound");
   return pkg;
 }
