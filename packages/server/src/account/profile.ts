@@ -41,7 +41,7 @@ export async function profileOf(ctx: Ctx, scope: Scope): Promise<{ emailAddress:
  * activation rules of the auth area, and the email not another user's. A new password ends the
  * user's other sessions; this one stays signed in.
  */
-export async function saveProfile(ctx: Ctx, scope: Scope, sessionIdHash: string, input: SaveInput): Promise<void> {
+export async function saveProfile(ctx: Ctx, scope: Scope, input: SaveInput): Promise<void> {
   // Someone acting as the user never learns or sets their credentials.
   if (scope.impersonatorUserId !== null) throw profileError(403, "notWhileImpersonating");
   const user = await ownUser(ctx, scope);
@@ -72,9 +72,9 @@ export async function saveProfile(ctx: Ctx, scope: Scope, sessionIdHash: string,
         .update(users)
         .set({ email: input.email_address, ...(passwordHash ? { passwordHash } : {}) })
         .where(eq(users.id, user.id));
-      if (passwordHash) await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.idHash, sessionIdHash)));
+      if (passwordHash) await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.idHash, scope.sessionIdHash)));
       await audit({ db: tx }, {
-        scope,
+        actor: scope,
         action: "account.profile_saved",
         targetType: "user",
         targetId: user.id,

@@ -6,8 +6,8 @@ import { profileOf, saveProfile } from "./profile.js";
 /** /api/account/profile and /api/account/save_profile: the caller's own email and password. */
 export const accountHandlers = (ctx: AppContext): AreaHandlers<typeof accountRoutes> => ({
   profile: ({ scope }) => profileOf(ctx, scope),
-  saveProfile: async ({ input, scope, caller }) => {
-    await saveProfile(ctx, scope, caller.sessionIdHash, input);
+  saveProfile: async ({ input, scope }) => {
+    await saveProfile(ctx, scope, input);
     return { success: true, messageKey: "accountProfile.body.profileUpdated", message: accountProfileMessages.profileUpdated };
   },
 });

@@ -88,7 +88,7 @@ export async function deleteFeatureFlagRule({ db }: { db: Db }, scope: Scope, { 
       .where(eq(featureFlagRules.id, id))
       .returning({ flagId: featureFlagRules.featureFlagId, ruleType: featureFlagRules.ruleType, testId: featureFlagRules.testId, testType: featureFlagRules.testType, weight: featureFlagRules.weight, permits: featureFlagRules.permits });
     if (!gone) throw new HttpError(404, featureFlagMessages.notDeleted, "admin.flags.notDeleted");
-    await audit({ db: tx }, { scope, action: "feature_flags.delete_rule", targetType: "feature_flag_rule", targetId: id, details: gone });
+    await audit({ db: tx }, { actor: scope, action: "feature_flags.delete_rule", targetType: "feature_flag_rule", targetId: id, details: gone });
     return { success: true, message: featureFlagMessages.deleted };
   });
 }
@@ -113,7 +113,7 @@ export async function addFeatureFlagRule({ db }: { db: Db }, scope: Scope, input
       .insert(featureFlagRules)
       .values({ featureFlagId: flag.id, weight: input.weight, permits: input.permits, ruleType: byTest ? "test" : "test_type", testId: byTest ? input.test_id! : null, testType: byTest ? null : input.test_type! })
       .returning({ id: featureFlagRules.id });
-    await audit({ db: tx }, { scope, action: "feature_flags.add_rule", targetType: "feature_flag_rule", targetId: rule.id, details: { flag: flag.name, ...input } });
+    await audit({ db: tx }, { actor: scope, action: "feature_flags.add_rule", targetType: "feature_flag_rule", targetId: rule.id, details: { flag: flag.name, ...input } });
     return { success: true, message: featureFlagMessages.added, feature_flag_rule_id: rule.id };
   });
 }

@@ -2,7 +2,6 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { CLIENT_ROLES, impersonationMessages, Role, USER_SEARCH_LIMIT, type impersonationRoutes, type UserSearchResult } from "@parlance/contract";
 import type { Db } from "../db/client.js";
 import { users } from "../db/schema.js";
-import type { Caller } from "../http/caller.js";
 import type { Scope } from "../auth/scope.js";
 import type { InputOf } from "../http/implement-area.js";
 import { HttpError } from "../http/errors.js";
@@ -37,7 +36,7 @@ const refused = (status: number, key: keyof typeof impersonationMessages) => new
 const containing = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** GET /search_users: active users the caller may act as, by name or email; label "Name <email>", value the email. */
-export async function searchUsers({ db }: { db: Db }, caller: Caller, scope: Scope, { term }: InputOf<typeof impersonationRoutes.searchUsers>): Promise<UserSearchResult[]> {
+export async function searchUsers({ db }: { db: Db }, scope: Scope, { term }: InputOf<typeof impersonationRoutes.searchUsers>): Promise<UserSearchResult[]> {
   const like = containing(term);
   const rows = await db
     .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, roles: users.roles })
@@ -45,7 +44,7 @@ export async function searchUsers({ db }: { db: Db }, caller: Caller, scope: Sco
     .where(
       and(
         eq(users.isActive, true),
-        ne(users.id, caller.userId),
+        ne(users.id, scope.userId),
         sql`(lower(${users.email}) LIKE ${like} OR lower(${users.firstName} || ' ' || ${users.lastName}) LIKE ${like})`,
         // Administrators are never offered (checked again below with the staff roles).
         sql`NOT (${Role.Administrator} = ANY(${users.roles}))`,
@@ -54,9 +53,9 @@ export async function searchUsers({ db }: { db: Db }, caller: Caller, scope: Sco
     .orderBy(asc(sql`lower(${users.email})`))
     // More than shown: some of them may hold a staff role the caller lacks.
     .limit(USER_SEARCH_LIMIT * 5);
-  await audit({ db }, { scope, action: "impersonation.search", details: { term } });
+  await audit({ db }, { actor: scope, action: "impersonation.search", details: { term } });
   return rows
-    .filter((u) => mayActAs(caller.roles, u.roles))
+    .filter((u) => mayActAs(scope.roles, u.roles))
     .slice(0, USER_SEARCH_LIMIT)
     .map((u) => ({ label: `${u.firstName} ${u.lastName} <${u.email}>`, value: u.email }));
 }
@@ -65,30 +64,30 @@ export async function searchUsers({ db }: { db: Db }, caller: Caller, scope: Sco
  * Checks that the caller may act as the user with this address and returns that user. Every refusal
  * is audited with its reason before it is answered.
  */
-export async function impersonationTarget({ db }: { db: Db }, caller: Caller, scope: Scope, { email_address }: InputOf<typeof impersonationRoutes.impersonateUser>) {
+export async function impersonationTarget({ db }: { db: Db }, scope: Scope, { email_address }: InputOf<typeof impersonationRoutes.impersonateUser>) {
   const [target] = await db
     .select({ id: users.id, email: users.email, roles: users.roles, accountId: users.accountId })
     .from(users)
     .where(and(sql`lower(${users.email}) = lower(${email_address})`, eq(users.isActive, true)))
     .limit(1);
   const refuse = async (status: number, key: keyof typeof impersonationMessages) => {
-    await audit({ db }, { scope, action: "impersonation.refused", targetType: "user", targetId: target?.id, details: { email: email_address, reason: key } });
+    await audit({ db }, { actor: scope, action: "impersonation.refused", targetType: "user", targetId: target?.id, details: { email: email_address, reason: key } });
     return refused(status, key);
   };
-  if (caller.impersonatorUserId !== null) throw await refuse(409, "alreadyActing");
+  if (scope.impersonatorUserId !== null) throw await refuse(409, "alreadyActing");
   if (!target) throw await refuse(404, "noSuchUser");
-  if (target.id === caller.userId) throw await refuse(409, "self");
-  if (!mayActAs(caller.roles, target.roles)) throw await refuse(403, "notAllowed");
+  if (target.id === scope.userId) throw await refuse(409, "self");
+  if (!mayActAs(scope.roles, target.roles)) throw await refuse(403, "notAllowed");
   return target;
 }
 
 /** The impersonator of an impersonated session, still able to sign in (else there is nothing to return to). */
-export async function returningUser({ db }: { db: Db }, caller: Caller) {
-  if (caller.impersonatorUserId === null) throw refused(409, "notActing");
+export async function returningUser({ db }: { db: Db }, scope: Scope) {
+  if (scope.impersonatorUserId === null) throw refused(409, "notActing");
   const [back] = await db
     .select({ id: users.id, accountId: users.accountId })
     .from(users)
-    .where(and(eq(users.id, caller.impersonatorUserId), eq(users.isActive, true)))
+    .where(and(eq(users.id, scope.impersonatorUserId), eq(users.isActive, true)))
     .limit(1);
   return back ?? null;
 }

@@ -53,7 +53,7 @@ export async function deleteTest(ctx: ChangeContext, anyScope: Scope, { id }: { 
     await retireAccessCode(tx, test.accessCode, now);
     await audit(
       { db: tx },
-      { scope, action: "assignment.delete_test", targetType: "assigned_test", targetId: id, details: { candidateId: test.candidateId, test: test.description } },
+      { actor: scope, action: "assignment.delete_test", targetType: "assigned_test", targetId: id, details: { candidateId: test.candidateId, test: test.description } },
     );
   });
   // After the commit: the candidate learns the test and its access code are gone (issue 23 §3).
@@ -87,7 +87,7 @@ export async function cancelLiveTest(ctx: ChangeContext, anyScope: Scope, { id }
     await audit(
       { db: tx },
       {
-        scope,
+        actor: scope,
         action: "assignment.delete_live_test",
         targetType: "assigned_test",
         targetId: id,

@@ -73,11 +73,11 @@ export async function createTests(
   if (account.prepay) throw assignmentError(422, "prepayAccount");
 
   // The office the tests are assigned under: the candidate's, or one the caller may choose.
-  const candidateOffice = await officeOf(db, scope.accountId, candidate.officeId);
+  const candidateOffice = await officeOf(db, scope, candidate.officeId);
   if (candidateOffice?.isClosed) throw assignmentError(422, "officeClosed");
   let officeId = candidate.officeId;
   if (opts.office_id !== undefined && opts.office_id !== candidate.officeId) {
-    const chosen = await officeOf(db, scope.accountId, opts.office_id);
+    const chosen = await officeOf(db, scope, opts.office_id);
     if (!chosen || (scope.officeId !== null && chosen.id !== scope.officeId)) throw assignmentError(404, "officeNotFound");
     // The office chosen, not the candidate's, is the closed one: the message names it (issue 23).
     if (chosen.isClosed) throw assignmentError(422, "chosenOfficeClosed");
@@ -89,7 +89,7 @@ export async function createTests(
   if (values.some((v) => v === null)) throw assignmentError(400, "badTestValue");
   const testIds = values.filter((v) => v!.kind === "test").map((v) => v!.id);
   const groupIds = values.filter((v) => v!.kind === "group").map((v) => v!.id);
-  const single = await activeAccountTests(db, scope.accountId, testIds);
+  const single = await activeAccountTests(db, scope, testIds);
   const groups = await availableGroups(db, scope, candidate.officeId, groupIds);
   if (single.size !== testIds.length || groups.size !== groupIds.length) throw assignmentError(404, "testUnavailable");
 

@@ -2,23 +2,19 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { testValue, type AssignmentOptions, type MedicalTestGroup, type TestOption } from "@parlance/contract";
 import { accountTests, languages, medicalTestSets, medicalTestSetTests, offices, tests } from "../db/schema.js";
 import type { DbContext } from "../context.js";
-import { clientScope, type Scope } from "../auth/scope.js";
+import { clientScope, inAccount, officesInScope, type Scope } from "../auth/scope.js";
 
 import { accountOf, activeAccountTests, availableGroups, findCandidate, officeOf } from "./records.js";
 export async function assignmentOptionsFor({ db }: DbContext, anyScope: Scope, { id: candidateId }: { id: number }): Promise<AssignmentOptions> {
   const scope = clientScope(anyScope);
   const candidate = await findCandidate(db, scope, candidateId);
   const account = await accountOf(db, scope.accountId);
-  const office = await officeOf(db, scope.accountId, candidate.officeId);
+  const office = await officeOf(db, scope, candidate.officeId);
   const choices = await db
     .select({ id: offices.id, name: offices.name })
     .from(offices)
     .where(
-      and(
-        eq(offices.accountId, scope.accountId),
-        eq(offices.isClosed, false),
-        scope.officeId === null ? undefined : eq(offices.id, scope.officeId),
-      ),
+      and(officesInScope(scope), eq(offices.isClosed, false)),
     )
     .orderBy(asc(sql`lower(${offices.name})`), asc(offices.id));
   return {
@@ -43,7 +39,7 @@ export async function assignmentOptionsFor({ db }: DbContext, anyScope: Scope, {
 export async function availableTests({ db }: DbContext, anyScope: Scope, { id: candidateId }: { id: number }): Promise<TestOption[]> {
   const scope = clientScope(anyScope);
   const candidate = await findCandidate(db, scope, candidateId);
-  const single = await activeAccountTests(db, scope.accountId);
+  const single = await activeAccountTests(db, scope);
   const groups = await availableGroups(db, scope, candidate.officeId);
   return [
     ...[...single.values()].map((t) => ({ label: t.description, value: testValue("test", t.accountTestId), kind: "test" as const, methods: [t.method] })),
@@ -79,7 +75,7 @@ export async function availableMedicalTestGroups({ db }: DbContext, anyScope: Sc
     .innerJoin(languages, eq(languages.id, medicalTestSets.languageId))
     .innerJoin(medicalTestSetTests, eq(medicalTestSetTests.setId, medicalTestSets.id))
     .innerJoin(tests, and(eq(tests.id, medicalTestSetTests.testId), eq(tests.isActive, true)))
-    .innerJoin(accountTests, and(eq(accountTests.testId, tests.id), eq(accountTests.accountId, scope.accountId), eq(accountTests.isActive, true)))
+    .innerJoin(accountTests, and(eq(accountTests.testId, tests.id), inAccount(scope, accountTests), eq(accountTests.isActive, true)))
     .orderBy(asc(languages.name), asc(medicalTestSets.position), asc(medicalTestSets.id), sql`${medicalTestSetTests.isRecommended} desc`, asc(tests.description));
 
   const byLanguage = new Map<number, MedicalTestGroup>();

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { assignmentMessages, type AssignmentMessage, type TestMethod } from "@parlance/contract";
 import { accounts, accountTests, candidates, offices, testGroups, testGroupTests, tests } from "../db/schema.js";
 import type { Tx } from "../db/tx.js";
-import { candidatesInScope, type ClientScope } from "../auth/scope.js";
+import { candidatesInScope, inAccount, type ClientScope } from "../auth/scope.js";
 import { HttpError } from "../http/errors.js";
 
 /** An error whose text is one of the assignment messages, sent with its i18n key. */
@@ -28,12 +28,12 @@ export async function accountOf(db: Tx, accountId: number) {
   return row;
 }
 
-export async function officeOf(db: Tx, accountId: number, officeId: number | null) {
+export async function officeOf(db: Tx, scope: Pick<ClientScope, "accountId">, officeId: number | null) {
   if (officeId === null) return null;
   const [row] = await db
     .select()
     .from(offices)
-    .where(and(eq(offices.accountId, accountId), eq(offices.id, officeId)))
+    .where(and(inAccount(scope, offices), eq(offices.id, officeId)))
     .limit(1);
   return row ?? null;
 }
@@ -47,7 +47,7 @@ export interface AccountTestRow {
 }
 
 /** The account's active tests (active in the catalogue too), by account test id. */
-export async function activeAccountTests(db: Tx, accountId: number, ids?: number[]): Promise<Map<number, AccountTestRow>> {
+export async function activeAccountTests(db: Tx, scope: Pick<ClientScope, "accountId">, ids?: number[]): Promise<Map<number, AccountTestRow>> {
   if (ids && ids.length === 0) return new Map();
   const rows = await db
     .select({
@@ -61,7 +61,7 @@ export async function activeAccountTests(db: Tx, accountId: number, ids?: number
     .innerJoin(tests, eq(tests.id, accountTests.testId))
     .where(
       and(
-        eq(accountTests.accountId, accountId),
+        inAccount(scope, accountTests),
         eq(accountTests.isActive, true),
         eq(tests.isActive, true),
         ids ? inArray(accountTests.id, ids) : undefined,
@@ -77,7 +77,7 @@ export async function activeAccountTests(db: Tx, accountId: number, ids?: number
  */
 export function groupsAvailable(scope: ClientScope, candidateOfficeId: number | null) {
   return and(
-    eq(testGroups.accountId, scope.accountId),
+    inAccount(scope, testGroups),
     or(
       candidateOfficeId === null ? undefined : eq(testGroups.officeId, candidateOfficeId),
       eq(testGroups.isGlobal, true),
@@ -106,7 +106,7 @@ export async function availableGroups(db: Tx, scope: ClientScope, candidateOffic
       ),
     )
     .orderBy(asc(testGroupTests.position), asc(testGroupTests.accountTestId));
-  const testsById = await activeAccountTests(db, scope.accountId, [...new Set(members.map((m) => m.accountTestId))]);
+  const testsById = await activeAccountTests(db, scope, [...new Set(members.map((m) => m.accountTestId))]);
   for (const g of groups) {
     const list = members.filter((m) => m.groupId === g.id && testsById.has(m.accountTestId)).map((m) => testsById.get(m.accountTestId)!);
     if (list.length > 0) out.set(g.id, { description: g.description, tests: list });

@@ -1,22 +1,31 @@
 import type { Db } from "../db/client.js";
 import { auditLog } from "../db/schema.js";
-import type { Caller } from "../http/caller.js";
 import type { Scope } from "../auth/scope.js";
 
+/**
+ * Who acts, as the audit log records them: their user, impersonator, account and address. A
+ * request's Scope is one; an action without a session uses actorWithoutSession.
+ */
+export type Actor = Pick<Scope, "accountId" | "impersonatorUserId" | "ip"> & { userId: number | null };
+
+/**
+ * The actor of an action without a session yet (sign-in, reset, activation, a payer's payment
+ * settled by the processor): the user it concerns, if known, and the request's address.
+ */
+export function actorWithoutSession(userId: number | null | undefined, ip?: string): Actor {
+  return { userId: userId ?? null, accountId: null, impersonatorUserId: null, ip };
+}
+
 export interface AuditEntry {
-  /** The signed-in person acting (their id, account and impersonator are recorded). */
-  caller?: Caller | null;
-  /** The same, from a service's scope (its user, impersonator, account and address). */
-  scope?: Scope;
-  /** For actions without a session yet (sign-in, reset, activation): who it concerns. */
-  actorUserId?: number | null;
+  /** Who acts: the request's scope, actorWithoutSession, or null when no person does (a job, a webhook). */
+  actor: Actor | null;
+  /** The account the action concerns, recorded when the actor has none of their own (staff, sign-in). */
   accountId?: number | null;
   /** Dotted verb, e.g. `auth.sign_in`, `offices.delete`. */
   action: string;
   targetType?: string;
   targetId?: string | number;
   details?: Record<string, unknown>;
-  ip?: string;
 }
 
 /**
@@ -24,14 +33,15 @@ export interface AuditEntry {
  * deletes its rows. Pass `{db: tx}` to write inside a transaction.
  */
 export async function audit(ctx: { db: Db }, entry: AuditEntry): Promise<void> {
+  const { actor } = entry;
   await ctx.db.insert(auditLog).values({
-    actorUserId: entry.scope?.userId ?? entry.caller?.userId ?? entry.actorUserId ?? null,
-    impersonatorUserId: entry.scope?.impersonatorUserId ?? entry.caller?.impersonatorUserId ?? null,
-    accountId: entry.scope?.accountId ?? entry.caller?.accountId ?? entry.accountId ?? null,
+    actorUserId: actor?.userId ?? null,
+    impersonatorUserId: actor?.impersonatorUserId ?? null,
+    accountId: actor?.accountId ?? entry.accountId ?? null,
     action: entry.action,
     targetType: entry.targetType ?? null,
     targetId: entry.targetId === undefined ? null : String(entry.targetId),
     details: entry.details ?? null,
-    ip: entry.ip ?? entry.scope?.ip ?? null,
+    ip: actor?.ip ?? null,
   });
 }

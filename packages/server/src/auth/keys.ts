@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { parseLanguage, DEFAULT_LANGUAGE } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import { authKeys, users } from "../db/schema.js";
-import { audit } from "../audit/audit.js";
+import { actorWithoutSession, audit } from "../audit/audit.js";
 import { queueMail } from "../mail/outbox.js";
 import { linkMail } from "../mail/templates.js";
 import { authError } from "./messages.js";
@@ -74,11 +74,10 @@ export async function setPasswordWithKey(
     await destroyUserSessions(tx, owner.userId);
     await audit({ db: tx }, {
       action: opts.kind === "reset" ? "auth.password_reset" : "auth.account_activated",
-      actorUserId: owner.userId,
+      actor: actorWithoutSession(owner.userId, opts.ip),
       accountId: owner.accountId,
       targetType: "user",
       targetId: owner.userId,
-      ip: opts.ip,
     });
   });
 }
@@ -123,5 +122,5 @@ export async function mailResetLink(ctx: Ctx, email: string, ip: string): Promis
   const minutes = Math.round(ctx.config.resetKeyMs / 60_000);
   const language = parseLanguage(user.language) ?? DEFAULT_LANGUAGE;
   await queueMail(ctx, linkMail(language, { template: "passwordReset", to: user.email, firstName: user.firstName, link, vars: { minutes } }));
-  await audit(ctx, { action: "auth.password_reset_requested", actorUserId: user.id, accountId: user.accountId, targetType: "user", targetId: user.id, ip });
+  await audit(ctx, { action: "auth.password_reset_requested", actor: actorWithoutSession(user.id, ip), accountId: user.accountId, targetType: "user", targetId: user.id});
 }

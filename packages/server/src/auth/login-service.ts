@@ -5,7 +5,7 @@ import type { AppContext } from "../context.js";
 import { accessCodes, assignedTests, candidates, tests, users } from "../db/schema.js";
 import { entryHref } from "../taking/list/classify.js";
 import { tooManyRequests } from "../http/errors.js";
-import { audit } from "../audit/audit.js";
+import { actorWithoutSession, audit } from "../audit/audit.js";
 import { authError } from "./messages.js";
 import { verifyPassword } from "./passwords.js";
 import { clearBucket, limitedTry, type RateRule } from "./rate-limit.js";
@@ -56,7 +56,7 @@ export async function authenticate(ctx: Ctx, input: LoginInput, ip: string): Pro
     // verifyPassword spends the same time without a hash, so an unknown address is not revealed.
     const ok = await verifyPassword(user?.isActive ? user.passwordHash : null, password);
     if (user && ok) return { ok: true as const, value: user };
-    await audit(ctx, { action: "auth.sign_in_failed", actorUserId: user?.id, accountId: user?.accountId, targetType: "user", targetId: user?.id, details: { email, method: "password" }, ip });
+    await audit(ctx, { action: "auth.sign_in_failed", actor: actorWithoutSession(user?.id, ip), accountId: user?.accountId, targetType: "user", targetId: user?.id, details: { email, method: "password" } });
     return { ok: false as const, error: authError(401, "invalidCredentials") };
   });
   await clearBucket(ctx.db, rules[0].bucket);
@@ -106,7 +106,7 @@ async function authenticateCode(ctx: Ctx, rawCode: string, ip: string): Promise<
       };
       return { ok: true as const, value };
     }
-    await audit(ctx, { action: "auth.sign_in_failed", details: { method: "access_code" }, ip });
+    await audit(ctx, { actor: actorWithoutSession(null, ip), action: "auth.sign_in_failed", details: { method: "access_code" } });
     return { ok: false as const, error: authError(401, "invalidAccessCode") };
   });
 }
@@ -114,7 +114,7 @@ async function authenticateCode(ctx: Ctx, rawCode: string, ip: string): Promise<
 /** Records the sign-in: last_login_at and the audit line. */
 export async function recordSignIn(ctx: Ctx, who: SignedIn, ip: string): Promise<void> {
   await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, who.userId));
-  await audit(ctx, { action: "auth.sign_in", actorUserId: who.userId, accountId: who.accountId, targetType: "user", targetId: who.userId, details: { method: who.method, ...(who.code ? { candidateId: who.code.candidateId, assignedTestId: who.code.assignedTestId } : {}) }, ip });
+  await audit(ctx, { action: "auth.sign_in", actor: actorWithoutSession(who.userId, ip), accountId: who.accountId, targetType: "user", targetId: who.userId, details: { method: who.method, ...(who.code ? { candidateId: who.code.candidateId, assignedTestId: who.code.assignedTestId } : {}) } });
 }
 
 /**

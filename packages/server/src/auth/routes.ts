@@ -52,7 +52,7 @@ export const authHandlers = (ctx: AppContext): AreaHandlers<typeof authRoutes> =
   const signOut = async (scope: Scope | null, req: FastifyRequest, reply: FastifyReply) => {
     const secret = req.cookies[SESSION_COOKIE];
     if (secret) await destroySession(ctx.db, secret);
-    if (scope) await audit(ctx, { scope, action: "auth.sign_out", targetType: "user", targetId: scope.userId });
+    if (scope) await audit(ctx, { actor: scope, action: "auth.sign_out", targetType: "user", targetId: scope.userId });
     clearSessionCookie(reply, ctx.config);
   };
 
@@ -85,12 +85,11 @@ export const authHandlers = (ctx: AppContext): AreaHandlers<typeof authRoutes> =
   };
   return {
     // Public: answers for the signed-in user or for a visitor.
-    startup: ({ scope, caller, req }) =>
+    startup: ({ scope, req }) =>
       buildStartup(ctx, scope, {
         language: req.language,
         // A form redirect's message keys are not part of the route's input: read from the query as it came.
         query: req.query as { error?: unknown; notice?: unknown },
-        user: caller,
       }),
     login,
     logout: async ({ scope, req, reply }) => {

@@ -62,6 +62,6 @@ export async function deleteIndividual({ db }: DbContext, scope: Scope, { id }: 
   await db.transaction(async (tx) => {
     const [gone] = await tx.delete(specificUnavailabilities).where(and(mine(scope), eq(specificUnavailabilities.id, id))).returning();
     if (!gone) throw availabilityError(404, "individualNotFound");
-    await audit({ db: tx }, { scope, action: "availability.individual.delete", targetType: "specific_unavailability", targetId: id, details: specificRow(gone) });
+    await audit({ db: tx }, { actor: scope, action: "availability.individual.delete", targetType: "specific_unavailability", targetId: id, details: specificRow(gone) });
   });
 }

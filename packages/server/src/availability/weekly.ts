@@ -50,6 +50,6 @@ export async function deleteWeekly({ db }: DbContext, scope: Scope, { id }: Inpu
   await db.transaction(async (tx) => {
     const [gone] = await tx.delete(recurringUnavailabilities).where(and(mine(scope), eq(recurringUnavailabilities.id, id))).returning();
     if (!gone) throw availabilityError(404, "weeklyNotFound");
-    await audit({ db: tx }, { scope, action: "availability.weekly.delete", targetType: "recurring_unavailability", targetId: id, details: recurringRow(gone) });
+    await audit({ db: tx }, { actor: scope, action: "availability.weekly.delete", targetType: "recurring_unavailability", targetId: id, details: recurringRow(gone) });
   });
 }

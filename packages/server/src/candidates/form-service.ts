@@ -14,18 +14,18 @@ import {
 import { assignedTests, candidates, healthcareRoles, healthcareSpecialties, offices, tests } from "../db/schema.js";
 import type { DbContext } from "../context.js";
 import type { Tx } from "../db/tx.js";
-import { clientScope, type ClientScope, type Scope } from "../auth/scope.js";
+import { clientScope, inAccount, type ClientScope, type Scope } from "../auth/scope.js";
 import type { InputOf } from "../http/implement-area.js";
 import { accountOptions, findCandidate } from "./records.js";
 import { ValidationError } from "../http/validation.js";
 import { audit } from "../audit/audit.js";
 import { assertCandidateEmail } from "./candidate-user.js";
 
-async function accountOffices(db: Tx, accountId: number) {
+async function accountOffices(db: Tx, scope: Pick<ClientScope, "accountId">) {
   return db
     .select({ id: offices.id, name: offices.name, isClosed: offices.isClosed })
     .from(offices)
-    .where(eq(offices.accountId, accountId))
+    .where(inAccount(scope, offices))
     .orderBy(asc(sql`lower(${offices.name})`), asc(offices.id));
 }
 
@@ -41,7 +41,7 @@ async function rolesWithSpecialties(db: Tx) {
 /** Everything the form rules depend on, for this caller and (when editing) this candidate's office. */
 export async function formContext(db: Tx, scope: ClientScope, currentOfficeId: number | null) {
   const account = await accountOptions(db, scope.accountId);
-  const all = await accountOffices(db, scope.accountId);
+  const all = await accountOffices(db, scope);
   const canSetOffice = scope.officeId === null;
   // Closed offices take no new candidates; a candidate already in one keeps it.
   const choosable = canSetOffice ? all.filter((o) => !o.isClosed || o.id === currentOfficeId) : all.filter((o) => o.id === scope.officeId);
@@ -184,7 +184,7 @@ export async function saveCandidate({ db }: DbContext, anyScope: Scope, input: I
     };
     if (!current) {
       const [created] = await tx.insert(candidates).values({ accountId: scope.accountId, ...row }).returning({ id: candidates.id });
-      await audit({ db: tx }, { scope, action: "candidates.create", targetType: "candidate", targetId: created.id });
+      await audit({ db: tx }, { actor: scope, action: "candidates.create", targetType: "candidate", targetId: created.id });
       return created.id;
     }
     await tx.update(candidates).set({ ...row, updatedAt: new Date() }).where(eq(candidates.id, current.id));

@@ -33,7 +33,7 @@ export async function notifyCandidate(ctx: Pick<AppContext, "db" | "jobs" | "con
       tests: open,
     }),
   );
-  await audit(ctx, { scope, action: "candidates.notify", targetType: "candidate", targetId: c.id, details: { tests: open.length } });
+  await audit(ctx, { actor: scope, action: "candidates.notify", targetType: "candidate", targetId: c.id, details: { tests: open.length } });
 }
 
 /** Gives the candidate a sign-in (if they have none) and mails them a link to set their password. */
@@ -43,5 +43,5 @@ export async function activateCandidate(ctx: Pick<AppContext, "db" | "jobs" | "c
   if (c.email.trim() === "") throw candidateError(422, "noEmail");
   const userId = await ctx.db.transaction((tx) => ensureCandidateUser(tx, c.id));
   await sendActivationMail(ctx, userId);
-  await audit(ctx, { scope, action: "candidates.activate", targetType: "candidate", targetId: c.id });
+  await audit(ctx, { actor: scope, action: "candidates.activate", targetType: "candidate", targetId: c.id });
 }

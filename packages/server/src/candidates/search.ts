@@ -1,4 +1,4 @@
-import type { ClientScope } from "../auth/scope.js";
+import { scopeSql, type ClientScope } from "../auth/scope.js";
 import { sql, type SQL } from "drizzle-orm";
 import { TEST_METHOD_LABELS, TEST_METHODS, TEST_TYPES, type SearchFilter, type SearchQuery, type SortField } from "@parlance/contract";
 import { escapeLike } from "../db/like.js";
@@ -131,7 +131,7 @@ function candidateCondition(f: SearchFilter, scope: CandidateScope): Cond | Cond
     case "notes":
       return { sql: sql`lower(c.client_notes) LIKE ${contains(f.value)}` };
     case "office":
-      return { sql: sql`c.office_id IN (SELECT o2.id FROM offices o2 WHERE o2.account_id = ${scope.accountId} AND lower(o2.name) LIKE ${p})` };
+      return { sql: sql`c.office_id IN (SELECT o2.id FROM offices o2 WHERE ${scopeSql.inAccount(scope, "o2")} AND lower(o2.name) LIKE ${p})` };
     case "health_care_role":
       // The role's name, as the test history reads it (issue 23: a specialty's name matched here only).
       return { sql: sql`c.health_care_role_id IN (SELECT r2.id FROM healthcare_roles r2 WHERE lower(r2.name) LIKE ${p})` };
@@ -148,8 +148,8 @@ const orOf = (alternatives: Cond[]): Cond => ({ sql: sql`(${sql.join(alternative
  * into branches; further groups stay ORs inside every branch.
  */
 export function searchBranches(scope: CandidateScope, query: SearchQuery): Cond[][] {
-  const base: Cond[] = [{ sql: sql`c.account_id = ${scope.accountId}` }, { sql: sql`c.deleted_at IS NULL` }];
-  if (scope.officeId !== null) base.push({ sql: sql`c.office_id = ${scope.officeId}` });
+  // The scope's conditions, joined by a bare AND like the rest: the indexes' leading columns.
+  const base: Cond[] = [{ sql: scopeSql.candidates(scope, "c") }];
   const groups: Cond[][] = [];
   const addGroup = (alternatives: Cond[]) => {
     if (groups.length === 0) groups.push(alternatives);

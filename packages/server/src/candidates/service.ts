@@ -152,7 +152,7 @@ export async function deleteCandidate({ db }: DbContext, anyScope: Scope, { id }
       sql`${accessCodes.code} IN (SELECT a.access_code FROM assigned_tests a WHERE a.candidate_id = ${c.id}
         AND NOT EXISTS (SELECT 1 FROM candidate_tests ct WHERE ct.assigned_test_id = a.id))`,
     );
-    await audit({ db: tx }, { scope, action: "candidates.delete", targetType: "candidate", targetId: c.id, details: { name: candidateDisplayAs(c) } });
+    await audit({ db: tx }, { actor: scope, action: "candidates.delete", targetType: "candidate", targetId: c.id, details: { name: candidateDisplayAs(c) } });
   });
 }
 

@@ -147,7 +147,7 @@ export async function submitObjectiveScores(
     await tx.update(assignedTests).set({ evaluatorConfirmation: "confirmed" }).where(eq(assignedTests.id, t.id));
     await audit(
       { db: tx as Db },
-      { scope, accountId: t.accountId, action: "evaluators.administer", targetType: "candidate_test", targetId: attemptId, details: { assignedTestId: t.id, scores: Object.fromEntries(scores) } },
+      { actor: scope, accountId: t.accountId, action: "evaluators.administer", targetType: "candidate_test", targetId: attemptId, details: { assignedTestId: t.id, scores: Object.fromEntries(scores) } },
     );
     return attemptId;
   });

@@ -119,7 +119,7 @@ export async function confirmTest(ctx: AppContext, scope: Scope, { candidateTest
     requireActionable(t);
     if (t.status === "confirmed") throw actionError(409, "alreadyConfirmed");
     await tx.update(assignedTests).set({ evaluatorConfirmation: "confirmed" }).where(eq(assignedTests.id, t.id));
-    await audit({ db: tx }, { scope, accountId: t.accountId, action: "evaluators.confirm", targetType: "assigned_test", targetId: t.id });
+    await audit({ db: tx }, { actor: scope, accountId: t.accountId, action: "evaluators.confirm", targetType: "assigned_test", targetId: t.id });
     return { success: true, message: evaluatorActionMessages.confirmed, messageKey: "evaluatorActions.messages.confirmed" };
   });
 }
@@ -191,7 +191,7 @@ async function declineInTransaction(ctx: AppContext, scope: Scope, input: Declin
     await audit(
       { db: tx },
       {
-        scope,
+        actor: scope,
         accountId: t.accountId,
         action: "evaluators.decline",
         targetType: "assigned_test",

@@ -2,7 +2,6 @@ import { historyMessages, SUMMARY_MAILS_PER_HOUR, type historyRoutes } from "@pa
 import type { InputOf } from "../http/implement-area.js";
 import type { AppContext } from "../context.js";
 import { clientScope, type Scope } from "../auth/scope.js";
-import type { Language } from "@parlance/contract";
 import { HttpError } from "../http/errors.js";
 import { audit } from "../audit/audit.js";
 import { consume } from "../auth/rate-limit.js";
@@ -21,15 +20,15 @@ export async function emailSummary(
   ctx: Pick<AppContext, "db" | "jobs">,
   scope: Scope,
   input: InputOf<typeof historyRoutes.emailSummary>,
-  /** Who sends it, named in the mail, and the language it is written in. */
-  sender: { name: string; language: Language },
 ): Promise<void> {
   const items = await summaryItems(ctx.db, clientScope(scope), input.candidate_test_ids);
   const rule = { bucket: `email-summary:user:${scope.userId}`, limit: SUMMARY_MAILS_PER_HOUR, windowMs: HOUR };
   if (!(await consume(ctx.db, [rule]))) throw new HttpError(429, historyMessages.tooManySummaries, "history.messages.tooManySummaries");
-  await queueMail(ctx, summaryMail(sender.language, input.email_address, sender.name, items));
+  // The sender is named in the mail, which is written in their language.
+  const { firstName, lastName, language } = scope.user;
+  await queueMail(ctx, summaryMail(language, input.email_address, `${firstName} ${lastName}`.trim(), items));
   await audit(ctx, {
-    scope,
+    actor: scope,
     action: "history.email_summary",
     targetType: "email",
     targetId: input.email_address,

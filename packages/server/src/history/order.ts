@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { SearchQuery, SortField } from "@parlance/contract";
 import { assignedTests, candidates, healthcareRoles, offices, tests } from "../db/schema.js";
-import type { ClientScope } from "../auth/scope.js";
+import { officesInScope, scopeSql, type ClientScope } from "../auth/scope.js";
 import type { Db } from "../db/client.js";
 import { rowsOf } from "../db/rows.js";
 import { EMAIL, FIRST, LAST, MATCH_FROM, matchSql, testDateSql, walkOf, type Lookups } from "./search.js";
@@ -129,7 +129,7 @@ export async function branchesOf(db: Db, scope: ClientScope, query: SearchQuery,
     case "office":
       column = sql`${candidates.officeId}`;
       values = sql`select ${offices.id} as id, dense_rank() over (order by lower(${offices.name}) ${dir})::int as rank from ${offices}
-        where ${offices.accountId} = ${scope.accountId}${scope.officeId === null ? sql`` : sql` and ${offices.id} = ${scope.officeId}`}${only(lookups.officeIds, sql`${offices.id}`)}`;
+        where ${officesInScope(scope)}${only(lookups.officeIds, sql`${offices.id}`)}`;
       if (scope.officeId === null && !lookups.officeIds) noValue = sql`${candidates.officeId} is null`;
       break;
     case "health_care_role":
@@ -143,11 +143,11 @@ export async function branchesOf(db: Db, scope: ClientScope, query: SearchQuery,
       column = sql`${assignedTests.testId}`;
       on = "test";
       const key = sort.field === "test" ? sql`lower(${tests.description})` : sql`${tests.method}`;
-      const account = scope.accountId;
+      const account = scopeSql.inAccount(scope, "assigned_tests");
       values = sql`with recursive held(id) as (
-          select min(test_id) from assigned_tests where account_id = ${account} and deleted_at is null
+          select min(test_id) from assigned_tests where ${account} and deleted_at is null
           union all
-          select (select min(test_id) from assigned_tests where account_id = ${account} and deleted_at is null and test_id > held.id)
+          select (select min(test_id) from assigned_tests where ${account} and deleted_at is null and test_id > held.id)
             from held where held.id is not null)
         select ${tests.id} as id, dense_rank() over (order by ${key} ${dir})::int as rank from ${tests}
         where ${tests.id} in (select id from held where id is not null)${only(lookups.testIds, sql`${tests.id}`)}`;

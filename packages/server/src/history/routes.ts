@@ -20,10 +20,10 @@ export const historyHandlers = (ctx: AppContext): AreaHandlers<typeof historyRou
       .header("cache-control", "no-store");
     return reply.send(stream);
   },
-  emailSummary: async ({ input, scope, caller, req }) => {
+  emailSummary: async ({ input, scope, req }) => {
     // A GET that sends mail: a link on another site must not make a browser send results away.
     requireOwnPage(req, ctx.config.publicUrl);
-    await emailSummary(ctx, scope, input, { name: `${caller.firstName} ${caller.lastName}`.trim(), language: caller.language });
+    await emailSummary(ctx, scope, input);
     return { success: true, message: historyMessages.summaryQueued, messageKey: "history.messages.summaryQueued" };
   },
 });

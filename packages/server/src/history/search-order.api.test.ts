@@ -54,6 +54,9 @@ const scopeOf = (accountId: number, officeId: number | null): ClientScope => ({
   candidateId: null,
   codeTestId: null,
   permissions: new Set(),
+  roles: [],
+  sessionIdHash: "",
+  user: { email: "", firstName: "", lastName: "", language: "en-US", accountId, officeId },
   impersonatorUserId: null,
   ip: undefined,
 });

@@ -2,7 +2,7 @@ import { and, eq, not, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SearchFilter, SearchQuery } from "@parlance/contract";
 import { assignedTests, candidates, healthcareRoles, languages, offices, tests } from "../db/schema.js";
 import { escapeLike } from "../db/like.js";
-import { candidatesInScope, type ClientScope } from "../auth/scope.js";
+import { candidatesInScope, inAccount, officesInScope, type ClientScope } from "../auth/scope.js";
 import type { Db } from "../db/client.js";
 import { rowsOf } from "../db/rows.js";
 import { liveAssignedTests } from "./records.js";
@@ -74,8 +74,7 @@ export async function lookupsOf(db: Db, scope: ClientScope, query: SearchQuery):
     sql`(select coalesce(array_agg(${id}), '{}') from ${table} where ${where}) as ${sql.raw(name)}`;
   if (testTerms.length) parts.push(ids(tests, tests.id, and(...testTerms)!, "test_ids"));
   // An office user's search names their own office or none (so PostgreSQL never expects matches in another).
-  const ownOffice = scope.officeId === null ? undefined : eq(offices.id, scope.officeId);
-  if (officeTerms.length) parts.push(ids(offices, offices.id, and(eq(offices.accountId, scope.accountId), ownOffice, ...officeTerms)!, "office_ids"));
+  if (officeTerms.length) parts.push(ids(offices, offices.id, and(officesInScope(scope), ...officeTerms)!, "office_ids"));
   if (roleTerms.length) parts.push(ids(healthcareRoles, healthcareRoles.id, and(...roleTerms)!, "role_ids"));
   if (parts.length === 0) return {};
   const [row] = await rowsOf<{ test_ids?: number[]; office_ids?: number[]; role_ids?: number[] }>(db, sql`select ${sql.join(parts, sql`, `)}`);
@@ -171,7 +170,7 @@ function termsOf(query: SearchQuery, lookups: Lookups): Term[] {
 const whole = (t: Term) => (t.alternatives.length === 1 ? t.alternatives[0] : or(...t.alternatives)!);
 
 /** The account's live tests: the scope on assigned_tests. */
-const testScope = (scope: ClientScope) => and(eq(assignedTests.accountId, scope.accountId), liveAssignedTests)!;
+const testScope = (scope: ClientScope) => and(inAccount(scope, assignedTests), liveAssignedTests)!;
 
 /** The tables a search reads: the test and its candidate. */
 export const MATCH_FROM = sql`${assignedTests} join ${candidates} on ${candidates.id} = ${assignedTests.candidateId}`;

@@ -23,7 +23,7 @@ import {
 import { HttpError } from "../http/errors.js";
 import { firstBatchFetched } from "../http/prefetch.js";
 import { cancelWindow, iso, isDeletable, liveAssignedTests, statusColumns, statusOf, testDateOf } from "./records.js";
-import { candidatesInScope, clientScope, type ClientScope, type Scope } from "../auth/scope.js";
+import { candidatesInScope, clientScope, inAccount, type ClientScope, type Scope } from "../auth/scope.js";
 import type { DbContext } from "../context.js";
 import type { InputOf } from "../http/implement-area.js";
 import { parsedSearchQuery } from "../http/validation.js";
@@ -63,7 +63,7 @@ export async function candidateHistory({ db }: DbContext, anyScope: Scope, { can
     .innerJoin(tests, eq(tests.id, assignedTests.testId))
     .leftJoin(candidateTests, eq(candidateTests.assignedTestId, assignedTests.id))
     .leftJoin(candidateTrackTests, eq(candidateTrackTests.id, assignedTests.candidateTrackTestId))
-    .where(and(eq(assignedTests.candidateId, candidateId), eq(assignedTests.accountId, scope.accountId), liveAssignedTests))
+    .where(and(eq(assignedTests.candidateId, candidateId), inAccount(scope, assignedTests), liveAssignedTests))
     .orderBy(desc(assignedTests.createdAt), desc(assignedTests.id));
   const now = new Date();
   return rows.map((r) => {
@@ -207,7 +207,7 @@ export async function* historyRows(db: Db, scope: ClientScope, query: SearchQuer
 
 /** The chosen tests, all in the caller's scope (404 if any is not: nothing is sent then). */
 export async function summaryItems(db: Db, scope: ClientScope, ids: number[]): Promise<TestHistoryItem[]> {
-  const rows = await selectItems(db).where(and(candidatesInScope(scope), eq(assignedTests.accountId, scope.accountId), liveAssignedTests, inArray(assignedTests.id, ids)));
+  const rows = await selectItems(db).where(and(candidatesInScope(scope), inAccount(scope, assignedTests), liveAssignedTests, inArray(assignedTests.id, ids)));
   if (rows.length !== ids.length) throw historyError(404, "testNotFound");
   const byId = new Map(rows.map((r) => [r.id, r]));
   const now = new Date();

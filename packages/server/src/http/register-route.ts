@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { RouteDef } from "@parlance/contract";
-import type { Caller } from "./caller.js";
 import { forbidden, unauthorized } from "./errors.js";
 import { parseOrThrow } from "./validation.js";
 import { assertCleanText } from "./clean-text.js";
@@ -13,9 +12,10 @@ import { isSignedWebhookHandler } from "./signed-webhook.js";
 export interface HandlerContext<I, P> {
   input: I;
   params: P;
-  /** Null only on public routes. */
-  caller: Caller | null;
-  /** What the session may reach (auth/scope.ts); null only on public routes without a session. */
+  /**
+   * The session: what it may reach (auth/scope.ts) and all a service reads of the signed-in user;
+   * null only on public routes without a session.
+   */
   scope: Scope | null;
   req: FastifyRequest;
   reply: FastifyReply;
@@ -33,15 +33,12 @@ type Handler<R extends RouteDef> = (
 ) => Promise<z.input<R["output"]>> | z.input<R["output"]>;
 
 type SignedInHandler<R extends RouteDef> = (
-  ctx: HandlerContext<z.output<R["input"]>, ParamsOf<R>> & {
-    caller: Caller;
-    scope: Scope;
-  },
+  ctx: HandlerContext<z.output<R["input"]>, ParamsOf<R>> & { scope: Scope },
 ) => Promise<z.input<R["output"]>> | z.input<R["output"]>;
 
 /** A handler whose own statement checks the session (http/statement-guard.ts): it gets the session's key only. */
 export type StatementGuardedHandler<R extends RouteDef> = (
-  ctx: HandlerContext<z.output<R["input"]>, ParamsOf<R>> & { caller: null; scope: null; session: SessionKey },
+  ctx: HandlerContext<z.output<R["input"]>, ParamsOf<R>> & { scope: null; session: SessionKey },
 ) => Promise<z.input<R["output"]>>;
 
 /** The handler of a route: a public route may be called without a session, any other never is. */
@@ -50,7 +47,7 @@ export type RouteHandler<R extends RouteDef> = R["access"] extends "public" ? Ha
 /**
  * Marks a handler as one whose own statement checks the session (http/statement-guard.ts):
  * registerRoute then skips the caller lookup and the guard, and passes the session's key instead
- * of a caller and scope.
+ * of a scope.
  */
 export function guardedInStatement<R extends RouteDef>(handler: StatementGuardedHandler<R>): RouteHandler<R> {
   return markGuardedInStatement(handler) as unknown as RouteHandler<R>;
@@ -88,7 +85,7 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
       assertCleanText(input);
       assertCleanText(params);
       const scope = caller ? scopeOf(caller, req.ip) : null;
-      const result = await (handler as (ctx: unknown) => unknown)({ input, params: params as never, caller, scope, session, req, reply });
+      const result = await (handler as (ctx: unknown) => unknown)({ input, params: params as never, scope, session, req, reply });
       if (reply.sent) return reply;
       return result;
     },

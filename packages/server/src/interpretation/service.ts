@@ -8,7 +8,7 @@ import {
 } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import { accounts, interpretationRequests, users } from "../db/schema.js";
-import { clientScope, type Scope } from "../auth/scope.js";
+import { clientScope, ownRows, type Scope } from "../auth/scope.js";
 import { HttpError } from "../http/errors.js";
 import { queueMail } from "../mail/outbox.js";
 import { interpretationMail } from "./mail.js";
@@ -25,12 +25,12 @@ export async function submitInterpretationRequest(ctx: Pick<AppContext, "db" | "
   const [again] = await ctx.db
     .select({ id: interpretationRequests.id })
     .from(interpretationRequests)
-    .where(and(eq(interpretationRequests.userId, scope.userId), eq(interpretationRequests.key, request.key)));
+    .where(and(ownRows(interpretationRequests.userId, scope), eq(interpretationRequests.key, request.key)));
   if (again) return;
   const [recent] = await ctx.db
     .select({ n: count() })
     .from(interpretationRequests)
-    .where(and(eq(interpretationRequests.userId, scope.userId), gt(interpretationRequests.createdAt, new Date(Date.now() - 3_600_000))));
+    .where(and(ownRows(interpretationRequests.userId, scope), gt(interpretationRequests.createdAt, new Date(Date.now() - 3_600_000))));
   if ((recent?.n ?? 0) >= INTERPRETATION_REQUESTS_PER_HOUR) throw say(429, "tooMany");
 
   const [stored] = await ctx.db

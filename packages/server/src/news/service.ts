@@ -122,7 +122,7 @@ export async function createArticle(ctx: DbContext, scope: Scope, input: Article
       .returning({ id: newsArticles.id, slug: newsArticles.slug });
     return inserted!;
   });
-  await audit(ctx, { scope, action: "news.create", targetType: "news_article", targetId: row.id });
+  await audit(ctx, { actor: scope, action: "news.create", targetType: "news_article", targetId: row.id });
   return { success: true as const, id: row.id, slug: row.slug };
 }
 
@@ -139,7 +139,7 @@ export async function updateArticle(ctx: DbContext, scope: Scope, id: number, in
     return updated;
   });
   if (!row) throw articleNotFound();
-  await audit(ctx, { scope, action: "news.update", targetType: "news_article", targetId: id });
+  await audit(ctx, { actor: scope, action: "news.update", targetType: "news_article", targetId: id });
   return { success: true as const, id: row.id, slug: row.slug };
 }
 
@@ -150,7 +150,7 @@ export async function publishArticle(ctx: DbContext, scope: Scope, id: number) {
   if (row.status === STATUS.published && row.publishedAt) return { success: true as const, published_at: row.publishedAt.toISOString() };
   const now = new Date();
   await ctx.db.update(newsArticles).set({ status: STATUS.published, publishedAt: now, lastUpdatedByUserId: scope.userId, updatedAt: now }).where(eq(newsArticles.id, id));
-  await audit(ctx, { scope, action: "news.publish", targetType: "news_article", targetId: id });
+  await audit(ctx, { actor: scope, action: "news.publish", targetType: "news_article", targetId: id });
   return { success: true as const, published_at: now.toISOString() };
 }
 
@@ -158,6 +158,6 @@ export async function publishArticle(ctx: DbContext, scope: Scope, id: number) {
 export async function deleteArticle(ctx: DbContext, scope: Scope, id: number) {
   const deleted = await ctx.db.delete(newsArticles).where(eq(newsArticles.id, id)).returning({ id: newsArticles.id, title: newsArticles.title });
   if (deleted.length === 0) throw articleNotFound();
-  await audit(ctx, { scope, action: "news.delete", targetType: "news_article", targetId: id, details: { title: deleted[0]!.title } });
+  await audit(ctx, { actor: scope, action: "news.delete", targetType: "news_article", targetId: id, details: { title: deleted[0]!.title } });
   return { success: true as const };
 }

@@ -48,7 +48,7 @@ export async function createAdministrator(ctx: Pick<AppContext, "db">, a: NewAdm
         .insert(users)
         .values({ email: a.email, firstName: a.firstName, lastName: a.lastName, language: a.language, roles, accountId: null, officeId: null, passwordHash: null })
         .returning({ id: users.id });
-      await audit({ db: tx }, { action: "users.create_administrator_cli", targetType: "user", targetId: created.id, details: { roles } });
+      await audit({ db: tx }, { actor: null, action: "users.create_administrator_cli", targetType: "user", targetId: created.id, details: { roles } });
       return created.id;
     });
   } catch (err) {

@@ -109,7 +109,7 @@ async function testsToPay({ db }: DbContext, scope: Scope) {
  * office only); a candidate's expiring tests and tests to pay; an evaluator's overdue scoring; a
  * Testing Executive's overdue scoring of everyone. Other staff have none.
  */
-export async function overviewEvents(ctx: DbContext, scope: Scope, roles: readonly number[], now = new Date()): Promise<{ events: OverviewEvent[] }> {
+export async function overviewEvents(ctx: DbContext, scope: Scope, now = new Date()): Promise<{ events: OverviewEvent[] }> {
   const found: OverviewEvent[][] = [];
   if (scope.kind === "client") {
     const client = clientScope(scope);
@@ -121,7 +121,7 @@ export async function overviewEvents(ctx: DbContext, scope: Scope, roles: readon
       await scoringOverdue(ctx, inScope, now, "/testing/candidates/tests"),
     );
     if (client.permissions.has("invoices")) found.push(await invoicesDue(ctx, invoicesInScope(client), now));
-  } else if (isCandidateOnly(scope, roles)) {
+  } else if (isCandidateOnly(scope)) {
     const own = and(ownAssignedTests(scope), isNull(candidates.deletedAt))!;
     found.push(await testsExpiring(ctx, own, now, () => "/testing/tests"), await testsToPay(ctx, scope));
   } else if (scope.permissions.has("assignEvaluators")) {

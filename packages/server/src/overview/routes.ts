@@ -7,7 +7,7 @@ import { testStats } from "./stats.js";
 
 /** The overview (evaluators-results-account.md §2 /overview, §7 GET /api/overview/events). */
 export const overviewHandlers = (ctx: AppContext): AreaHandlers<typeof overviewRoutes> => ({
-  events: ({ scope, caller }) => overviewEvents(ctx, scope, caller.roles),
-  startup: ({ scope, caller }) => overviewStartup(ctx, scope, caller),
+  events: ({ scope }) => overviewEvents(ctx, scope),
+  startup: ({ scope }) => overviewStartup(ctx, scope),
   testStats: ({ scope }) => testStats(ctx, scope),
 });

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { PAGE_SIZE, pageCountOf, type OutstandingTestGroup, type paperPackageRoutes, type UnprintedPackage } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import { assignedTests, candidates, candidateTests, offices, paperPackages, paperPackageTests, tests } from "../db/schema.js";
-import { candidatesInScope, clientScope, type Scope } from "../auth/scope.js";
+import { candidatesInScope, clientScope, inAccount, rowsInScope, type Scope } from "../auth/scope.js";
 import type { InputOf } from "../http/implement-area.js";
 import { displayAsOf, packageTestColumns, packageTestOf } from "./packages.js";
 
@@ -15,7 +15,7 @@ import { displayAsOf, packageTestColumns, packageTestOf } from "./packages.js";
 const outstandingWhere = (scope: ReturnType<typeof clientScope>) =>
   and(
     candidatesInScope(scope),
-    eq(candidateTests.accountId, scope.accountId),
+    inAccount(scope, candidateTests),
     eq(tests.method, "paper"),
     inArray(candidateTests.state, ["outstanding", "partially_received"]),
     isNull(assignedTests.deletedAt),
@@ -79,7 +79,7 @@ export async function unprintedPackages(ctx: AppContext, scope: Scope) {
   const packages = await ctx.db
     .select({ id: paperPackages.id, groupKey: paperPackages.groupKey, createdAt: paperPackages.createdAt })
     .from(paperPackages)
-    .where(and(eq(paperPackages.accountId, s.accountId), s.officeId === null ? undefined : eq(paperPackages.officeId, s.officeId), isNull(paperPackages.printedAt)))
+    .where(and(rowsInScope(s, paperPackages), isNull(paperPackages.printedAt)))
     .orderBy(desc(paperPackages.createdAt), desc(paperPackages.id))
     .limit(200);
   const rows = packages.length

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { paperPackageMessages, type paperPackageRoutes, type PaperPackageTest } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import { assignedTests, candidates, candidateTests, offices, paperPackages, paperPackageTests, tests } from "../db/schema.js";
-import { candidatesInScope, clientScope, type ClientScope, type Scope } from "../auth/scope.js";
+import { candidatesInScope, clientScope, inAccount, rowsInScope, type ClientScope, type Scope } from "../auth/scope.js";
 import { HttpError } from "../http/errors.js";
 import type { InputOf } from "../http/implement-area.js";
 import { audit } from "../audit/audit.js";
@@ -70,7 +70,7 @@ async function unpackagedTests(ctx: AppContext, scope: ClientScope, only?: numbe
     .where(
       and(
         candidatesInScope(scope),
-        eq(assignedTests.accountId, scope.accountId),
+        inAccount(scope, assignedTests),
         eq(tests.method, "paper"),
         or(eq(tests.proctored, true), eq(assignedTests.useProctorService, true)),
         eq(assignedTests.state, "takeable"),
@@ -105,7 +105,7 @@ export async function createPackage(ctx: AppContext, scope: Scope, { assigned_te
     return pkg.id;
   });
   await ctx.jobs.send(PAPER_PACKAGE_PDF_JOB, { packageId }, { retryLimit: 2 });
-  await audit(ctx, { scope, accountId: s.accountId, action: "paper.package_create", targetType: "paper_package", targetId: packageId, details: { tests: ids.length } });
+  await audit(ctx, { actor: scope, accountId: s.accountId, action: "paper.package_create", targetType: "paper_package", targetId: packageId, details: { tests: ids.length } });
   return { group_key: groupKey };
 }
 
@@ -115,7 +115,7 @@ export async function packageInScope(ctx: AppContext, scope: Scope, key: string)
   const [pkg] = await ctx.db
     .select({ id: paperPackages.id, groupKey: paperPackages.groupKey, pdfState: paperPackages.pdfState, accountId: paperPackages.accountId })
     .from(paperPackages)
-    .where(and(eq(paperPackages.groupKey, key), eq(paperPackages.accountId, s.accountId), s.officeId === null ? undefined : eq(paperPackages.officeId, s.officeId)));
+    .where(and(eq(paperPackages.groupKey, key), rowsInScope(s, paperPackages)));
   if (!pkg) throw say(404, "packageNotFound");
   return pkg;
 }
@@ -143,7 +143,7 @@ export async function alertProctor(ctx: AppContext, scope: Scope, { group_key, e
     "Send the completed tests back to the test administrator who sent you this message. Delete the package file and any copies one week after the tests.",
   ].join("\n");
   await queueMail(ctx, { to: email_address, subject: "Paper language tests to proctor", text, template: "paperPackageProctor" });
-  await audit(ctx, { scope, accountId: pkg.accountId, action: "paper.package_alert", targetType: "paper_package", targetId: pkg.id, details: { to: email_address } });
+  await audit(ctx, { actor: scope, accountId: pkg.accountId, action: "paper.package_alert", targetType: "paper_package", targetId: pkg.id, details: { to: email_address } });
   return { success: true, message: paperPackageMessages.emailSuccess };
 }
 
@@ -176,7 +176,7 @@ export async function downloadPackage(ctx: AppContext, key: string) {
           .onConflictDoNothing({ target: candidateTests.assignedTestId });
       }
     });
-    await audit(ctx, { accountId: pkg.accountId, action: "paper.package_print", targetType: "paper_package", targetId: pkg.id, details: {} });
+    await audit(ctx, { actor: null, accountId: pkg.accountId, action: "paper.package_print", targetType: "paper_package", targetId: pkg.id, details: {} });
   }
   return { pdf: pkg.pdf, filename: `test-package-${pkg.groupKey.slice(0, 8)}.pdf` };
 }

@@ -3,7 +3,7 @@ import { paperPackageMessages, PAPER_SCAN_MAX_BYTES, type paperTestParams } from
 import type { z } from "zod";
 import type { AppContext } from "../context.js";
 import { assignedTests, candidates, candidateTests, paperPackageTests, paperResponses, tests } from "../db/schema.js";
-import { candidatesInScope, clientScope, type Scope } from "../auth/scope.js";
+import { candidatesInScope, clientScope, inAccount, type Scope } from "../auth/scope.js";
 import type { Tx } from "../db/tx.js";
 import type { PdfFile } from "../http/pdf.js";
 import { audit } from "../audit/audit.js";
@@ -42,7 +42,7 @@ export async function receivePaper(ctx: AppContext, scope: Scope, assignedTestId
       .from(assignedTests)
       .innerJoin(candidates, eq(candidates.id, assignedTests.candidateId))
       .innerJoin(tests, eq(tests.id, assignedTests.testId))
-      .where(and(eq(assignedTests.id, assignedTestId), eq(assignedTests.accountId, s.accountId), candidatesInScope(s)));
+      .where(and(eq(assignedTests.id, assignedTestId), inAccount(s, assignedTests), candidatesInScope(s)));
     if (!held || held.method !== "paper") throw say(404, "testNotFound");
     const [attempt] = await tx.select().from(candidateTests).where(eq(candidateTests.assignedTestId, held.id)).for("update");
     if (!attempt || (attempt.state !== "outstanding" && attempt.state !== "partially_received")) throw say(409, "notOutstanding");
@@ -64,7 +64,7 @@ export async function receivePaper(ctx: AppContext, scope: Scope, assignedTestId
     await audit(
       { db: tx as never },
       {
-        scope,
+        actor: scope,
         accountId: s.accountId,
         action: "paper.received",
         targetType: "candidate_test",

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { paymentMessages, type CardPaymentMethod, type CardSetupStart } from "@parlance/contract";
 import type { AppContext } from "../context.js";
-import { clientScope, type Scope } from "../auth/scope.js";
+import { clientScope, inAccount, type ClientScope, type Scope } from "../auth/scope.js";
 import { audit } from "../audit/audit.js";
 import { accounts } from "../db/schema.js";
 import { paymentCustomers } from "../db/schema/payments.js";
@@ -17,11 +17,11 @@ type CustomerRow = typeof paymentCustomers.$inferSelect;
  * customer per account holding one card, added or replaced through a SetupIntent the card form
  * confirms, deleted through /account/delete_payment_method. We keep brand and last four.
  */
-async function customerOf(ctx: Ctx, accountId: number, processor: PaymentProcessor): Promise<CustomerRow | undefined> {
+async function customerOf(ctx: Ctx, client: Pick<ClientScope, "accountId">, processor: PaymentProcessor): Promise<CustomerRow | undefined> {
   const [row] = await ctx.db
     .select()
     .from(paymentCustomers)
-    .where(and(eq(paymentCustomers.accountId, accountId), eq(paymentCustomers.processor, processor.kind)));
+    .where(and(inAccount(client, paymentCustomers), eq(paymentCustomers.processor, processor.kind)));
   return row;
 }
 
@@ -41,13 +41,13 @@ const viewOf = (row: CustomerRow | undefined, processor: PaymentProcessor): Card
 export async function paymentMethodView(ctx: Ctx, scope: Scope): Promise<CardPaymentMethod> {
   const client = clientScope(scope);
   const processor = paymentProcessor(ctx);
-  return viewOf(await customerOf(ctx, client.accountId, processor), processor);
+  return viewOf(await customerOf(ctx, client, processor), processor);
 }
 
 export async function setupPaymentMethod(ctx: Ctx, scope: Scope): Promise<CardSetupStart> {
   const client = clientScope(scope);
   const processor = paymentProcessor(ctx);
-  let row = await customerOf(ctx, client.accountId, processor);
+  let row = await customerOf(ctx, client, processor);
   if (!row) {
     const [account] = await ctx.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, client.accountId));
     const customer = await processorCall(() => processor.createCustomer({ description: account?.name ?? `Account ${client.accountId}`, metadata: { accountId: String(client.accountId) } }));
@@ -56,7 +56,7 @@ export async function setupPaymentMethod(ctx: Ctx, scope: Scope): Promise<CardSe
       .values({ accountId: client.accountId, processor: processor.kind, customerId: customer.id })
       .onConflictDoNothing()
       .returning();
-    row ??= await customerOf(ctx, client.accountId, processor);
+    row ??= await customerOf(ctx, client, processor);
   }
   const setup = await processorCall(() => processor.createSetupIntent({ customerId: row!.customerId, metadata: { accountId: String(client.accountId) } }));
   await ctx.db.update(paymentCustomers).set({ pendingSetupIntentId: setup.id, updatedAt: sql`now()` }).where(eq(paymentCustomers.id, row!.id));
@@ -86,7 +86,7 @@ export async function syncSetupIntent(ctx: Ctx, setupIntentId: string, scope?: S
       .set({ paymentMethodId: pm.id, brand: pm.card!.brand, last4: pm.card!.last4, pendingSetupIntentId: null, updatedByUserId: scope?.userId ?? locked.updatedByUserId, updatedAt: sql`now()` })
       .where(eq(paymentCustomers.id, row.id));
     await audit({ db: tx }, {
-      scope,
+      actor: scope ?? null,
       accountId: row.accountId,
       action: locked.paymentMethodId ? "payments.card_on_file.replace" : "payments.card_on_file.add",
       targetType: "account",
@@ -103,7 +103,7 @@ export async function syncSetupIntent(ctx: Ctx, setupIntentId: string, scope?: S
 export async function completePaymentMethod(ctx: Ctx, scope: Scope, input: { setupIntentId: string }): Promise<CardPaymentMethod> {
   const client = clientScope(scope);
   const processor = paymentProcessor(ctx);
-  const row = await customerOf(ctx, client.accountId, processor);
+  const row = await customerOf(ctx, client, processor);
   // The webhook may have kept it already: then the card on file is this intent's.
   if (!row || (row.pendingSetupIntentId !== input.setupIntentId && !(await keptAlready(processor, row, input.setupIntentId)))) {
     throw new HttpError(404, paymentMessages.setupNotFound, "payments.errors.setupNotFound");
@@ -113,7 +113,7 @@ export async function completePaymentMethod(ctx: Ctx, scope: Scope, input: { set
     const setup = await processorCall(() => processor.retrieveSetupIntent(input.setupIntentId));
     if (setup.status !== "succeeded") throw new HttpError(402, setup.lastErrorMessage ?? paymentMessages.notPaid, setup.lastErrorMessage ? undefined : "payments.errors.notPaid");
   }
-  return viewOf(await customerOf(ctx, client.accountId, processor), processor);
+  return viewOf(await customerOf(ctx, client, processor), processor);
 }
 
 async function keptAlready(processor: PaymentProcessor, row: CustomerRow, setupIntentId: string): Promise<boolean> {
@@ -129,7 +129,7 @@ async function keptAlready(processor: PaymentProcessor, row: CustomerRow, setupI
 export async function deletePaymentMethod(ctx: Ctx, scope: Scope): Promise<CardPaymentMethod> {
   const client = clientScope(scope);
   const processor = paymentProcessor(ctx);
-  const row = await customerOf(ctx, client.accountId, processor);
+  const row = await customerOf(ctx, client, processor);
   if (!row?.paymentMethodId) throw new HttpError(404, paymentMessages.noCardOnFile, "payments.errors.noCardOnFile");
   await processorCall(() => processor.detachPaymentMethod(row.paymentMethodId!));
   await ctx.db.transaction(async (tx) => {
@@ -137,7 +137,7 @@ export async function deletePaymentMethod(ctx: Ctx, scope: Scope): Promise<CardP
       .update(paymentCustomers)
       .set({ paymentMethodId: null, brand: null, last4: null, pendingSetupIntentId: null, updatedByUserId: client.userId, updatedAt: sql`now()` })
       .where(eq(paymentCustomers.id, row.id));
-    await audit({ db: tx }, { scope: client, action: "payments.card_on_file.delete", targetType: "account", targetId: client.accountId, details: { brand: row.brand, last4: row.last4 } });
+    await audit({ db: tx }, { actor: client, action: "payments.card_on_file.delete", targetType: "account", targetId: client.accountId, details: { brand: row.brand, last4: row.last4 } });
   });
-  return viewOf(await customerOf(ctx, client.accountId, processor), processor);
+  return viewOf(await customerOf(ctx, client, processor), processor);
 }

@@ -60,7 +60,7 @@ export async function refundPayment(ctx: Ctx, scope: Scope, input: { paymentId: 
       .returning();
     if (!row) throw new HttpError(409, paymentMessages.notRefundable, "payments.errors.notRefundable");
     await audit({ db: tx }, {
-      scope,
+      actor: scope,
       accountId: payment.accountId,
       action: "payments.refund",
       targetType: "payment",
@@ -87,7 +87,7 @@ export async function recordFeeWaiver(
     .returning({ id: feeWaivers.id });
   if (!row) return false;
   await audit({ db: tx }, {
-    scope: scope ?? undefined,
+    actor: scope,
     accountId: input.accountId,
     action: "payments.fee_waived",
     targetType: "fee",

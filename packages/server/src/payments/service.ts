@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { paymentMessages, type PaymentOutcome, type PaymentState } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import type { Scope } from "../auth/scope.js";
-import { audit } from "../audit/audit.js";
+import { actorWithoutSession, audit } from "../audit/audit.js";
 import { payments } from "../db/schema/payments.js";
 import { HttpError, notFound } from "../http/errors.js";
 import { feeSource } from "./fees.js";
@@ -52,7 +52,7 @@ export async function syncPayment(ctx: Ctx, paymentId: number, known?: Processor
         .where(eq(payments.id, row.id))
         .returning();
       if (state === "failed" && row.state !== "failed") {
-        await audit({ db: tx }, { actorUserId: row.payerUserId, accountId: row.accountId, action: "payments.declined", targetType: "payment", targetId: row.id, details: { amountCents: row.amountCents, message: intent.lastErrorMessage, ...card } });
+        await audit({ db: tx }, { actor: actorWithoutSession(row.payerUserId), accountId: row.accountId, action: "payments.declined", targetType: "payment", targetId: row.id, details: { amountCents: row.amountCents, message: intent.lastErrorMessage, ...card } });
       }
       return updated!;
     }
@@ -70,7 +70,7 @@ export async function syncPayment(ctx: Ctx, paymentId: number, known?: Processor
       await source.settle(tx, ids, { id: row.id, amountCents: row.amountCents });
     }
     await audit({ db: tx }, {
-      actorUserId: row.payerUserId,
+      actor: actorWithoutSession(row.payerUserId),
       accountId: row.accountId,
       action: "payments.paid",
       targetType: "payment",

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { paymentMessages, type CardPaymentStart } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import type { Scope } from "../auth/scope.js";
-import { audit } from "../audit/audit.js";
+import { actorWithoutSession, audit } from "../audit/audit.js";
 import { payments, type PaidItem } from "../db/schema/payments.js";
 import type { Tx } from "../db/tx.js";
 import { badRequest, HttpError } from "../http/errors.js";
@@ -135,8 +135,7 @@ export async function startCardPayment(ctx: Ctx, scope: Scope | null, input: Sta
       .values({ accountId: input.accountId, payerUserId: input.payerUserId, purpose, description: input.description, items, amountCents, processor: processor.kind, processorIntentId: intent.id })
       .returning();
     await audit({ db: tx }, {
-      scope: scope ?? undefined,
-      actorUserId: input.payerUserId,
+      actor: scope ?? actorWithoutSession(input.payerUserId),
       accountId: input.accountId,
       action: "payments.start",
       targetType: "payment",

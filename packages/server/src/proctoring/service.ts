@@ -42,7 +42,7 @@ export async function authorizeProctor(ctx: AppContext, scope: Scope, input: Inp
     .update(proctorPasswords)
     .set({ authorizedAt: new Date(), authorizedByUserId: scope.userId })
     .where(and(eq(proctorPasswords.assignedTestId, held.id), isNull(proctorPasswords.authorizedAt)));
-  await audit(ctx, { scope, accountId: held.accountId, action: "proctor.authorize", targetType: "assigned_test", targetId: held.id, details: {} });
+  await audit(ctx, { actor: scope, accountId: held.accountId, action: "proctor.authorize", targetType: "assigned_test", targetId: held.id, details: {} });
   return { success: true };
 }
 
@@ -59,6 +59,6 @@ export async function submitAgreement(ctx: AppContext, scope: Scope, input: Inpu
     .onConflictDoNothing({ target: proctorAgreements.groupKey })
     .returning({ id: proctorAgreements.id });
   if (rows.length === 0) throw conflict(proctorMessages.alreadySigned, "proctor.messages.alreadySigned");
-  await audit(ctx, { scope, accountId: held.accountId, action: "proctor.agreement", targetType: "assigned_test", targetId: held.id, details: { groupKey, proctorName: input.proctor_name } });
+  await audit(ctx, { actor: scope, accountId: held.accountId, action: "proctor.agreement", targetType: "assigned_test", targetId: held.id, details: { groupKey, proctorName: input.proctor_name } });
   return { success: true, signed_at: now.toISOString() };
 }

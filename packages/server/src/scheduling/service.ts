@@ -107,7 +107,7 @@ async function bookInTransaction({ db }: DbContext, scope: Scope, input: Schedul
     await audit(
       { db: tx },
       {
-        scope,
+        actor: scope,
         action: "scheduling.schedule",
         targetType: "assigned_test",
         targetId: test.id,
@@ -133,7 +133,7 @@ export async function allowCandidateScheduling(ctx: Pick<AppContext, "db" | "job
     if (!owner) throw schedulingError(404, "testNotFound");
     const test = await findHeldTest(tx, scope, { candidateProfileId: owner.candidateId, assignedTestId: id }, new Date(), true);
     await tx.update(assignedTests).set({ allowCandidateToSchedule: true, state: "needs_scheduling" }).where(eq(assignedTests.id, test.id));
-    await audit({ db: tx }, { scope, action: "scheduling.allow_candidate", targetType: "assigned_test", targetId: test.id });
+    await audit({ db: tx }, { actor: scope, action: "scheduling.allow_candidate", targetType: "assigned_test", targetId: test.id });
     return { success: true, message: schedulingMessages.allowed, messageKey: "scheduling.messages.allowed", scheduledAt: null, timeZoneId: null } as SchedulingResult;
   });
   // After the commit: the candidate is asked to choose the time (issue 23 §3).

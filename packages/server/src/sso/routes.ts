@@ -2,7 +2,7 @@ import type { FastifyReply } from "fastify";
 import { ssoErrorKey, type ssoRoutes } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import type { AreaHandlers } from "../http/implement-area.js";
-import { audit } from "../audit/audit.js";
+import { actorWithoutSession, audit } from "../audit/audit.js";
 import { createSession, destroySession, SESSION_COOKIE } from "../auth/sessions.js";
 import { pathWithQuery, seeOther, setSessionCookie } from "../auth/http.js";
 import { users } from "../db/schema.js";
@@ -20,7 +20,7 @@ const COOKIE_PATH = "/sso";
 export const ssoHandlers = (ctx: AppContext): AreaHandlers<typeof ssoRoutes> => {
   const refuse = async (reply: FastifyReply, err: unknown, ip: string, email?: string) => {
     if (!(err instanceof SsoRefusal)) throw err;
-    await audit(ctx, { action: "auth.sso_refused", details: { reason: err.error, ...(err.detail ? { detail: err.detail.slice(0, 500) } : {}), ...(email ? { email } : {}) }, ip });
+    await audit(ctx, { actor: actorWithoutSession(null, ip), action: "auth.sso_refused", details: { reason: err.error, ...(err.detail ? { detail: err.detail.slice(0, 500) } : {}), ...(email ? { email } : {}) } });
     return seeOther(reply, pathWithQuery("/login", { error: ssoErrorKey(err.error), email }));
   };
   const cookieOptions = { path: COOKIE_PATH, httpOnly: true, sameSite: "lax" as const, secure: ctx.config.production };
@@ -51,7 +51,7 @@ export const ssoHandlers = (ctx: AppContext): AreaHandlers<typeof ssoRoutes> => 
       if (previous) await destroySession(ctx.db, previous);
       setSessionCookie(reply, ctx.config, await createSession(ctx.db, ctx.config, who.userId, { method: "sso" }));
       await ctx.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, who.userId));
-      await audit(ctx, { action: "auth.sign_in", actorUserId: who.userId, accountId: who.accountId, targetType: "user", targetId: who.userId, details: { method: "sso" }, ip: req.ip });
+      await audit(ctx, { action: "auth.sign_in", actor: actorWithoutSession(who.userId, req.ip), accountId: who.accountId, targetType: "user", targetId: who.userId, details: { method: "sso" } });
       return seeOther(reply, who.next ?? "/overview");
     },
   };

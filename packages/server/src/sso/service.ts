@@ -4,7 +4,7 @@ import type { AppContext } from "../context.js";
 import type { SsoConfig } from "../config.js";
 import { accounts, ssoAttempts, ssoIdentities, users } from "../db/schema.js";
 import { hashSecret, newSecret } from "../auth/tokens.js";
-import { audit } from "../audit/audit.js";
+import { actorWithoutSession, audit } from "../audit/audit.js";
 import { authorizationUrl, finishSignIn, newChecks, type SsoIdentity } from "./oidc-client.js";
 
 /**
@@ -133,6 +133,6 @@ async function userOf(ctx: Ctx, sso: SsoConfig, identity: SsoIdentity, ip: strin
     .limit(1);
   if (other) throw new SsoRefusal("noAccount", `${identity.email} is linked to another subject`);
   await ctx.db.insert(ssoIdentities).values({ issuer: identity.issuer, subject: identity.subject, userId: user.id, email: identity.email }).onConflictDoNothing();
-  await audit(ctx, { action: "auth.sso_linked", actorUserId: user.id, accountId: user.accountId, targetType: "user", targetId: user.id, details: { issuer: identity.issuer, subject: identity.subject, email: identity.email }, ip });
+  await audit(ctx, { action: "auth.sso_linked", actor: actorWithoutSession(user.id, ip), accountId: user.accountId, targetType: "user", targetId: user.id, details: { issuer: identity.issuer, subject: identity.subject, email: identity.email } });
   return { userId: user.id, accountId: user.accountId };
 }

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { PERMISSIONS, visibleDepartments, type Language, type Service, type Startup } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import { accounts } from "../db/schema.js";
-import type { Caller } from "../http/caller.js";
 import type { Scope } from "../auth/scope.js";
 import { catalogFor, hasTranslation, translate } from "../i18n/catalog.js";
 import { impersonatorOf } from "../admin/impersonation.js";
@@ -14,22 +13,14 @@ function messageFromKey(language: Language, key: unknown): string | undefined {
   return hasTranslation(language, key) || hasTranslation("en-US", key) ? translate(language, key) : undefined;
 }
 
-/**
- * Who is signed in, as the screens show them: the user's own name, address, roles and account
- * (a password candidate's user keeps its account, which the scope leaves out), read once from the
- * session by the handler.
- */
-export type SignedInUser = Pick<Caller, "firstName" | "email" | "roles" | "accountId" | "officeId">;
-
 export interface StartupInput {
   language: Language;
   /** A form redirect's `?error=` / `?notice=` keys. */
   query: { error?: unknown; notice?: unknown };
-  user: SignedInUser | null;
 }
 
 /** The data every screen receives: language, translations, who is signed in and what they may do. */
-export async function buildStartup(ctx: Pick<AppContext, "db" | "config">, scope: Scope | null, { language, query, user }: StartupInput): Promise<Startup> {
+export async function buildStartup(ctx: Pick<AppContext, "db" | "config">, scope: Scope | null, { language, query }: StartupInput): Promise<Startup> {
   const authorized = Object.fromEntries(PERMISSIONS.map((p) => [p, scope?.permissions.has(p) ?? false])) as Startup["authorized"];
   const startup: Startup = {
     language,
@@ -46,14 +37,17 @@ export async function buildStartup(ctx: Pick<AppContext, "db" | "config">, scope
   if (ctx.config.sso) startup.ssoDomains = scope ? ctx.config.sso.domains : await allSsoDomains(ctx, ctx.config.sso);
   if (error) startup.error = error;
   if (notice) startup.notice = notice;
-  if (!scope || !user) return startup;
+  if (!scope) return startup;
+  // Who is signed in as the screens show them: the user's own account (a password candidate's
+  // user keeps its account, which the scope's reach leaves out).
+  const { user } = scope;
 
   const [account] = user.accountId
     ? await ctx.db.select().from(accounts).where(eq(accounts.id, user.accountId)).limit(1)
     : [];
   startup.userFlags = {
     firstName: user.firstName,
-    roles: user.roles,
+    roles: scope.roles,
     shouldViewPasswordChange: scope.permissions.has("changePassword"),
     username: user.email,
     userId: scope.userId,

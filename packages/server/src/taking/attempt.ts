@@ -168,7 +168,7 @@ export async function finalizeAttempt(
   await audit(
     { db: tx as Db },
     {
-      scope: by === "deadline" ? undefined : by,
+      actor: by === "deadline" ? null : by,
       accountId: attempt.accountId,
       action: "taking.submit",
       targetType: "candidate_test",

@@ -34,7 +34,7 @@ export async function finishOnlinePart(tx: Tx, attempt: Attempt, content: TestCo
   await audit(
     { db: tx as Db },
     {
-      scope: by === "deadline" ? undefined : by,
+      actor: by === "deadline" ? null : by,
       accountId: attempt.accountId,
       action: "taking.submit_online_part",
       targetType: "candidate_test",

@@ -4,7 +4,7 @@ import type { Db } from "../db/client.js";
 import { accountTests, assignedTests, candidates, candidateTests, candidateTrackTests, candidateTracks, tests } from "../db/schema.js";
 import type { DbContext } from "../context.js";
 import type { InputOf } from "../http/implement-area.js";
-import { candidatesInScope, clientScope, type ClientScope, type Scope } from "../auth/scope.js";
+import { candidatesInScope, clientScope, inAccount, type ClientScope, type Scope } from "../auth/scope.js";
 import { HttpError } from "../http/errors.js";
 import { audit } from "../audit/audit.js";
 import { iso, statusColumns, statusOf, testDateOf, type StatusRow } from "../history/records.js";
@@ -24,7 +24,7 @@ async function findTrack(db: Db, scope: ClientScope, id: number) {
     })
     .from(candidateTracks)
     .innerJoin(candidates, eq(candidates.id, candidateTracks.candidateId))
-    .where(and(candidatesInScope(scope), eq(candidateTracks.accountId, scope.accountId), eq(candidateTracks.id, id)))
+    .where(and(candidatesInScope(scope), inAccount(scope, candidateTracks), eq(candidateTracks.id, id)))
     .limit(1);
   if (!row) throw trackError(404, "notFound");
   return row;
@@ -77,7 +77,7 @@ export async function updateTrack({ db }: DbContext, scope: Scope, { candidateTr
       .set({ isCompleted: completed, completedAt: completed ? new Date() : null })
       .where(eq(candidateTracks.id, id));
     if (track.isCompleted !== completed) {
-      await audit({ db: tx }, { scope, action: completed ? "tracks.complete" : "tracks.reopen", targetType: "candidate_track", targetId: id });
+      await audit({ db: tx }, { actor: scope, action: completed ? "tracks.complete" : "tracks.reopen", targetType: "candidate_track", targetId: id });
     }
   });
 }

@@ -53,7 +53,7 @@ export async function importChanges(tx: Tx, scope: ClientScope, rows: CheckedRow
     await tx.update(candidates).set({ ...candidateRow(r), updatedAt: new Date() }).where(eq(candidates.id, r.existing!.id));
     if (++done % 500 === 0) progress({ phase: "importing", done, total: rows.length });
   }
-  if (!audited) await audit({ db: tx }, { scope, action: "upload.changes", targetType: "candidate", targetId: rows[0]?.existing?.id ?? 0 });
+  if (!audited) await audit({ db: tx }, { actor: scope, action: "upload.changes", targetType: "candidate", targetId: rows[0]?.existing?.id ?? 0 });
   return { assignedTestIds: [], assignedRows: [], outboxIds: [], candidatesNotified: 0, candidatesCreated: 0, candidatesUpdated: rows.length };
 }
 
@@ -246,7 +246,7 @@ export async function importAssignments(
     }
     candidatesNotified = mails.length;
   }
-  if (!audited) await audit({ db: tx }, { scope, action: "upload.import", targetType: "candidate", targetId: perRow[0]?.p.id ?? 0 });
+  if (!audited) await audit({ db: tx }, { actor: scope, action: "upload.import", targetType: "candidate", targetId: perRow[0]?.p.id ?? 0 });
   return { assignedTestIds, assignedRows: items.map(({ r }) => r.row), outboxIds, candidatesNotified, candidatesCreated: uniqueFresh.length, candidatesUpdated: 0 };
 }
 

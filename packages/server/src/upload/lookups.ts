@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, inArray, isNull, sql } from "drizzle-orm";
 import { CANDIDATE_LANGUAGES, type CandidateFormRules } from "@parlance/contract";
 import type { Tx } from "../db/tx.js";
 import { candidates, languages, medicalTestSetTests, offices, users } from "../db/schema.js";
-import { officesInScope, type ClientScope } from "../auth/scope.js";
+import { inAccount, officesInScope, type ClientScope } from "../auth/scope.js";
 import { accountOf, activeAccountTests, availableGroups, type AccountTestRow } from "../assignment/records.js";
 import { formContext } from "../candidates/form-service.js";
 import { isCandidateOnly } from "../candidates/candidate-user.js";
@@ -43,7 +43,7 @@ export async function loadLookups(db: Tx, scope: ClientScope, emails: string[], 
     officeMap.set(String(o.id), o);
   }
   const tests = new Map<string, AccountTestRow[]>();
-  for (const t of (await activeAccountTests(db, scope.accountId)).values()) {
+  for (const t of (await activeAccountTests(db, scope)).values()) {
     for (const k of [key(t.description), String(t.accountTestId)]) tests.set(k, [...(tests.get(k) ?? []), t]);
   }
   const groups: Lookups["groups"] = new Map();
@@ -103,7 +103,7 @@ export async function peopleOf(db: Tx, scope: ClientScope, emails: string[], ids
     const found = await db
       .select()
       .from(candidates)
-      .where(and(eq(candidates.accountId, scope.accountId), isNull(candidates.deletedAt), inArray(sql<string>`lower(trim(${candidates.email}))`, part)));
+      .where(and(inAccount(scope, candidates), isNull(candidates.deletedAt), inArray(sql<string>`lower(trim(${candidates.email}))`, part)));
     // The oldest profile of an email is the one a row matches.
     for (const c of found.sort((a, b) => a.id - b.id)) if (!byEmail.has(key(c.email))) byEmail.set(key(c.email), { ...c, inScope: inScope(c) });
     const people = await db.select({ email: users.email, roles: users.roles }).from(users).where(inArray(sql<string>`lower(${users.email})`, part));
@@ -113,7 +113,7 @@ export async function peopleOf(db: Tx, scope: ClientScope, emails: string[], ids
     const found = await db
       .select()
       .from(candidates)
-      .where(and(eq(candidates.accountId, scope.accountId), isNull(candidates.deletedAt), inArray(candidates.id, ids.slice(i, i + 5_000))));
+      .where(and(inAccount(scope, candidates), isNull(candidates.deletedAt), inArray(candidates.id, ids.slice(i, i + 5_000))));
     for (const c of found) if (inScope(c)) byId.set(c.id, { ...c, inScope: true });
   }
   return { byEmail, byId, blockedEmails };

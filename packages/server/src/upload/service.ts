@@ -20,7 +20,7 @@ import type { AppContext } from "../context.js";
 import { candidateUploadRows, candidateUploads } from "../db/schema.js";
 import { rowsOf } from "../db/rows.js";
 import type { Tx } from "../db/tx.js";
-import { clientScope, type ClientScope, type Scope } from "../auth/scope.js";
+import { clientScope, inAccount, ownRows, type ClientScope, type Scope } from "../auth/scope.js";
 import { HttpError } from "../http/errors.js";
 import { parseOrThrow } from "../http/validation.js";
 import { checkRow, type CheckResult } from "./check.js";
@@ -227,7 +227,7 @@ async function ownUpload(db: AppContext["db"], scope: ClientScope, key: string, 
   const query = db
     .select()
     .from(candidateUploads)
-    .where(and(eq(candidateUploads.key, key), eq(candidateUploads.accountId, scope.accountId), eq(candidateUploads.userId, scope.userId)))
+    .where(and(eq(candidateUploads.key, key), inAccount(scope, candidateUploads), ownRows(candidateUploads.userId, scope)))
     .limit(1);
   const [row] = lock ? await query.for("update") : await query;
   if (!row) throw uploadError(404, "notFound");

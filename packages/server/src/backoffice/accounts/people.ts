@@ -47,14 +47,14 @@ export async function saveAccountOffice({ db }: DbContext, anyScope: Scope, inpu
         .insert(offices)
         .values({ accountId: input.accountId, name: input.name, isInvoiced: input.is_invoiced ?? false })
         .returning({ id: offices.id });
-      await audit({ db: tx }, { scope, accountId: input.accountId, action: "backoffice.office_create", targetType: "office", targetId: created.id, details: { name: input.name, isInvoiced: input.is_invoiced ?? false } });
+      await audit({ db: tx }, { actor: scope, accountId: input.accountId, action: "backoffice.office_create", targetType: "office", targetId: created.id, details: { name: input.name, isInvoiced: input.is_invoiced ?? false } });
       return created.id;
     }
     const isInvoiced = input.is_invoiced ?? before.isInvoiced;
     await tx.update(offices).set({ name: input.name, isInvoiced }).where(eq(offices.id, before.id));
     await audit(
       { db: tx },
-      { scope, accountId: input.accountId, action: "backoffice.office_update", targetType: "office", targetId: before.id, details: { name: { from: before.name, to: input.name }, isInvoiced: { from: before.isInvoiced, to: isInvoiced } } },
+      { actor: scope, accountId: input.accountId, action: "backoffice.office_update", targetType: "office", targetId: before.id, details: { name: { from: before.name, to: input.name }, isInvoiced: { from: before.isInvoiced, to: isInvoiced } } },
     );
     return before.id;
   });
@@ -68,7 +68,7 @@ export async function closeAccountOffice({ db }: DbContext, anyScope: Scope, inp
     const office = await findOffice(tx, input.accountId, input.id);
     if (office.isClosed === input.closed) return;
     await tx.update(offices).set({ isClosed: input.closed }).where(eq(offices.id, office.id));
-    await audit({ db: tx }, { scope, accountId: input.accountId, action: input.closed ? "backoffice.office_close" : "backoffice.office_reopen", targetType: "office", targetId: office.id, details: { name: office.name } });
+    await audit({ db: tx }, { actor: scope, accountId: input.accountId, action: input.closed ? "backoffice.office_close" : "backoffice.office_reopen", targetType: "office", targetId: office.id, details: { name: office.name } });
   });
 }
 
@@ -91,7 +91,7 @@ export async function createAccountAdministrator(ctx: AppContext, anyScope: Scop
         .returning({ id: users.id });
       await audit(
         { db: tx },
-        { scope, accountId: input.accountId, action: "backoffice.account_admin_create", targetType: "user", targetId: created.id, details: { email: input.emailAddress, roles } },
+        { actor: scope, accountId: input.accountId, action: "backoffice.account_admin_create", targetType: "user", targetId: created.id, details: { email: input.emailAddress, roles } },
       );
       return created.id;
     });
@@ -120,7 +120,7 @@ export async function resendActivationTo(ctx: AppContext, scope: Scope, userId: 
     .set({ usedAt: new Date() })
     .where(and(eq(authKeys.userId, user.id), eq(authKeys.kind, "activation"), isNull(authKeys.usedAt)));
   await sendActivationMail(ctx, user.id);
-  await audit(ctx, { scope, accountId: opts.accountId, action: "backoffice.activation_resent", targetType: "user", targetId: user.id, details: { email: user.email } });
+  await audit(ctx, { actor: scope, accountId: opts.accountId, action: "backoffice.activation_resent", targetType: "user", targetId: user.id, details: { email: user.email } });
 }
 
 export async function resendAdministratorActivation(ctx: AppContext, anyScope: Scope, input: InputOf<typeof backofficeAccountRoutes.resendActivation>): Promise<void> {

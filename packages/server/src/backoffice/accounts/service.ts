@@ -181,7 +181,7 @@ export async function saveAccount({ db }: DbContext, anyScope: Scope, input: Inp
       }
       if (!before) {
         const [created] = await tx.insert(accounts).values(values).returning({ id: accounts.id });
-        await audit({ db: tx }, { scope, accountId: created.id, action: "backoffice.account_create", targetType: "account", targetId: created.id, details: { ...values } });
+        await audit({ db: tx }, { actor: scope, accountId: created.id, action: "backoffice.account_create", targetType: "account", targetId: created.id, details: { ...values } });
         return created.id;
       }
       await tx.update(accounts).set(values).where(eq(accounts.id, before.id));
@@ -190,7 +190,7 @@ export async function saveAccount({ db }: DbContext, anyScope: Scope, input: Inp
           .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(values[k]))
           .map((k) => [k, { from: before[k], to: values[k] }]),
       );
-      await audit({ db: tx }, { scope, accountId: before.id, action: "backoffice.account_update", targetType: "account", targetId: before.id, details: changed });
+      await audit({ db: tx }, { actor: scope, accountId: before.id, action: "backoffice.account_update", targetType: "account", targetId: before.id, details: changed });
       return before.id;
     });
   } catch (err) {

@@ -85,7 +85,7 @@ export async function allowAccount({ db }: DbContext, anyScope: Scope, { id: tes
     }
     await audit(
       { db: tx },
-      { scope, action: "backoffice.account_tests.add", targetType: "account_test", targetId: rowId, details: { testId, accountId: account.id, account: account.name, ...prices } },
+      { actor: scope, action: "backoffice.account_tests.add", targetType: "account_test", targetId: rowId, details: { testId, accountId: account.id, account: account.name, ...prices } },
     );
     return rowId;
   });
@@ -114,7 +114,7 @@ export async function changePrice({ db }: DbContext, anyScope: Scope, { id }: { 
     await audit(
       { db: tx },
       {
-        scope,
+        actor: scope,
         action: "backoffice.account_tests.price",
         targetType: "account_test",
         targetId: id,
@@ -130,7 +130,7 @@ export async function removeAccount({ db }: DbContext, anyScope: Scope, { id }: 
   await db.transaction(async (tx) => {
     const row = await findAccountTest(tx, id);
     await tx.update(accountTests).set({ isActive: false }).where(eq(accountTests.id, id));
-    await audit({ db: tx }, { scope, action: "backoffice.account_tests.remove", targetType: "account_test", targetId: id, details: { testId: row.testId, accountId: row.accountId } });
+    await audit({ db: tx }, { actor: scope, action: "backoffice.account_tests.remove", targetType: "account_test", targetId: id, details: { testId: row.testId, accountId: row.accountId } });
   });
 }
 

@@ -145,7 +145,7 @@ export async function saveCatalogueTest({ db }: DbContext, anyScope: Scope, inpu
 
     if (!before) {
       const [created] = await tx.insert(tests).values(values).returning({ id: tests.id });
-      await audit({ db: tx }, { scope, action: "backoffice.tests.create", targetType: "test", targetId: created.id, details: { ...values } });
+      await audit({ db: tx }, { actor: scope, action: "backoffice.tests.create", targetType: "test", targetId: created.id, details: { ...values } });
       return created.id;
     }
     if (before.contentKey !== values.contentKey) {
@@ -169,7 +169,7 @@ export async function saveCatalogueTest({ db }: DbContext, anyScope: Scope, inpu
     );
     if (Object.keys(changes).length === 0) return before.id;
     await tx.update(tests).set(values).where(eq(tests.id, before.id));
-    await audit({ db: tx }, { scope, action: "backoffice.tests.edit", targetType: "test", targetId: before.id, details: { changes } });
+    await audit({ db: tx }, { actor: scope, action: "backoffice.tests.edit", targetType: "test", targetId: before.id, details: { changes } });
     return before.id;
   });
 }

@@ -166,7 +166,7 @@ export function publishUpload(ctx: DbContext, scope: Scope, { id }: { id: number
       .where(and(eq(testContentVersions.testId, test.id), lte(testContentVersions.id, outcome.versionId)));
     if (outcome.status === "added") {
       await audit(ctx, {
-        scope,
+        actor: scope,
         action: "backoffice.content.publish",
         targetType: "test",
         targetId: test.id,

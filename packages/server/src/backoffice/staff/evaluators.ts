@@ -141,7 +141,7 @@ export async function saveEvaluatorProfile({ db }: DbContext, anyScope: Scope, i
     await audit(
       { db: tx },
       {
-        scope,
+        actor: scope,
         action: before ? "backoffice.evaluator_update" : "backoffice.evaluator_create",
         targetType: "user",
         targetId: user.id,

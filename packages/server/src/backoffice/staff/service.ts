@@ -168,7 +168,7 @@ export async function saveStaff(ctx: AppContext, anyScope: Scope, input: InputOf
           .insert(users)
           .values({ accountId: null, officeId: null, email: input.emailAddress, firstName: input.firstName, lastName: input.lastName, roles, language: input.language, passwordHash: null })
           .returning({ id: users.id });
-        await audit({ db: tx }, { scope, action: "backoffice.staff_create", targetType: "user", targetId: created.id, details: { email: input.emailAddress, roles } });
+        await audit({ db: tx }, { actor: scope, action: "backoffice.staff_create", targetType: "user", targetId: created.id, details: { email: input.emailAddress, roles } });
         return { id: created.id, created: true };
       }
 
@@ -190,7 +190,7 @@ export async function saveStaff(ctx: AppContext, anyScope: Scope, input: InputOf
       await audit(
         { db: tx },
         {
-          scope,
+          actor: scope,
           action: "backoffice.staff_update",
           targetType: "user",
           targetId: before.id,
@@ -220,7 +220,7 @@ export async function setStaffActive({ db }: DbContext, anyScope: Scope, input: 
       await tx.delete(sessions).where(eq(sessions.userId, user.id));
       await tx.delete(authKeys).where(and(eq(authKeys.userId, user.id), isNull(authKeys.usedAt)));
     }
-    await audit({ db: tx }, { scope, action: input.active ? "backoffice.staff_reactivate" : "backoffice.staff_deactivate", targetType: "user", targetId: user.id, details: { email: user.email } });
+    await audit({ db: tx }, { actor: scope, action: input.active ? "backoffice.staff_reactivate" : "backoffice.staff_deactivate", targetType: "user", targetId: user.id, details: { email: user.email } });
   });
 }
 

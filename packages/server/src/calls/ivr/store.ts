@@ -100,6 +100,7 @@ export async function receiveAttempt(tx: Tx, candidateTestId: number, callId: nu
   await audit(
     { db: tx as Db },
     {
+      actor: null,
       accountId: attempt.accountId,
       action: "calls.ivr_received",
       targetType: "candidate_test",

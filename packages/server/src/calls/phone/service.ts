@@ -102,10 +102,10 @@ async function placeCall(
   } catch (e) {
     if (!(e instanceof VoiceProviderError)) throw e;
     await ctx.db.update(phoneCalls).set({ status: "failed", error: e.message.slice(0, 500), endedAt: new Date() }).where(eq(phoneCalls.id, row.id));
-    await audit(ctx, { scope, action: "phone.call_failed", targetType: "assigned_test", targetId: facts.id, details: { callId: row.id } });
+    await audit(ctx, { actor: scope, action: "phone.call_failed", targetType: "assigned_test", targetId: facts.id, details: { callId: row.id } });
     return { success: false, message: phoneCallMessages[failure], messageKey: `phoneCalls.messages.${failure}`, call_id: null };
   }
-  await audit(ctx, { scope, action: "phone.call", targetType: "assigned_test", targetId: facts.id, details: { callId: row.id, provider: provider.kind } });
+  await audit(ctx, { actor: scope, action: "phone.call", targetType: "assigned_test", targetId: facts.id, details: { callId: row.id, provider: provider.kind } });
   const ok = failure === "notAssigned" ? "assigned" : "callRequested";
   return { success: true, message: phoneCallMessages[ok], messageKey: `phoneCalls.messages.${ok}`, call_id: row.id };
 }

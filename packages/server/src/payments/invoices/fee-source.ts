@@ -49,7 +49,7 @@ export async function settleInvoices(tx: Tx, itemIds: string[], payment: { id: n
     left -= amount;
     if (inserted.length === 0) continue;
     const balanceCents = await recomputeBalance(tx, row.id);
-    await audit({ db: tx }, { accountId: row.accountId, action: "invoices.payment_applied", targetType: "invoice", targetId: row.id, details: { number: row.number, paymentId: payment.id, amountCents: amount, balanceCents } });
+    await audit({ db: tx }, { actor: null, accountId: row.accountId, action: "invoices.payment_applied", targetType: "invoice", targetId: row.id, details: { number: row.number, paymentId: payment.id, amountCents: amount, balanceCents } });
   }
 }
 

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { InvoiceData, InvoiceDepartment, InvoiceLine } from "@parlance/contract";
 import { accounts, invoiceLines, invoicePayments, invoices, offices } from "../../db/schema.js";
 import type { Tx } from "../../db/tx.js";
-import type { ClientScope } from "../../auth/scope.js";
+import { rowsInScope, type ClientScope } from "../../auth/scope.js";
 
 /**
  * Invoice rows: who reaches them, how one is read with its lines and payments, and the balance
@@ -15,7 +15,7 @@ export const newInvoiceKey = (): string => randomBytes(16).toString("base64url")
 
 /** Invoices a client reaches: the account's; an office-bound caller only their office's. */
 export function invoicesInScope(scope: ClientScope): SQL {
-  return and(eq(invoices.accountId, scope.accountId), scope.officeId === null ? undefined : eq(invoices.officeId, scope.officeId))!;
+  return rowsInScope(scope, invoices);
 }
 
 /** A calendar day in Eastern Time (the provider's business zone). */

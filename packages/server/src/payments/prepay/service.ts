@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { PREPAY_TERMS_VERSION, prepayMessages, type PrepayPage, type prepayRoutes } from "@parlance/contract";
 import type { DbContext } from "../../context.js";
 import { accounts, accountTests, invoiceLines, invoices, prepayTermsAcceptances, tests, users } from "../../db/schema.js";
-import { clientScope, type ClientScope, type Scope } from "../../auth/scope.js";
+import { clientScope, inAccount, type ClientScope, type Scope } from "../../auth/scope.js";
 import { badRequest, unprocessable } from "../../http/errors.js";
 import type { InputOf } from "../../http/implement-area.js";
 import type { Tx } from "../../db/tx.js";
@@ -24,35 +24,35 @@ async function prepayAccount(tx: Tx, scope: ClientScope): Promise<boolean> {
   return row?.prepay ?? false;
 }
 
-async function acceptance(tx: Tx, accountId: number) {
+async function acceptance(tx: Tx, scope: Pick<ClientScope, "accountId">) {
   const [row] = await tx
     .select({ acceptedAt: prepayTermsAcceptances.acceptedAt, version: prepayTermsAcceptances.termsVersion, first: users.firstName, last: users.lastName })
     .from(prepayTermsAcceptances)
     .innerJoin(users, eq(users.id, prepayTermsAcceptances.userId))
-    .where(eq(prepayTermsAcceptances.accountId, accountId));
+    .where(inAccount(scope, prepayTermsAcceptances));
   return row && row.version === PREPAY_TERMS_VERSION ? row : null;
 }
 
 /** The account's active tests with the price a prepaid test costs (the price with notice). */
-function orderableTests(tx: Tx, accountId: number) {
+function orderableTests(tx: Tx, scope: Pick<ClientScope, "accountId">) {
   return tx
     .select({ accountTestId: accountTests.id, description: tests.description, durationMinutes: tests.durationMinutes, feeCents: accountTests.feeCents })
     .from(accountTests)
     .innerJoin(tests, eq(tests.id, accountTests.testId))
-    .where(and(eq(accountTests.accountId, accountId), eq(accountTests.isActive, true), eq(tests.isActive, true)))
+    .where(and(inAccount(scope, accountTests), eq(accountTests.isActive, true), eq(tests.isActive, true)))
     .orderBy(asc(tests.description), asc(accountTests.id));
 }
 
 export async function prepayPage({ db }: DbContext, scope: Scope): Promise<PrepayPage> {
   const client = clientScope(scope);
-  const accepted = await acceptance(db, client.accountId);
+  const accepted = await acceptance(db, client);
   return {
     prepay: await prepayAccount(db, client),
     accepted: accepted !== null,
     acceptedAt: accepted?.acceptedAt.toISOString() ?? null,
     acceptedBy: accepted ? `${accepted.first} ${accepted.last}` : null,
     termsVersion: PREPAY_TERMS_VERSION,
-    tests: await orderableTests(db, client.accountId),
+    tests: await orderableTests(db, client),
   };
 }
 
@@ -61,14 +61,14 @@ export async function acceptPrepayTerms({ db }: DbContext, scope: Scope): Promis
   const client = clientScope(scope);
   return db.transaction(async (tx) => {
     if (!(await prepayAccount(tx, client))) throw unprocessable(prepayMessages.notPrepay, "billing.prepay.messages.notPrepay");
-    const existing = await acceptance(tx, client.accountId);
+    const existing = await acceptance(tx, client);
     if (existing) return { success: true, acceptedAt: existing.acceptedAt.toISOString() };
     const [row] = await tx
       .insert(prepayTermsAcceptances)
       .values({ accountId: client.accountId, userId: client.userId, termsVersion: PREPAY_TERMS_VERSION })
       .onConflictDoUpdate({ target: prepayTermsAcceptances.accountId, set: { userId: client.userId, termsVersion: PREPAY_TERMS_VERSION, acceptedAt: new Date() } })
       .returning({ acceptedAt: prepayTermsAcceptances.acceptedAt });
-    await audit({ db: tx }, { scope, action: "prepay.accept_terms", targetType: "account", targetId: client.accountId, details: { termsVersion: PREPAY_TERMS_VERSION } });
+    await audit({ db: tx }, { actor: scope, action: "prepay.accept_terms", targetType: "account", targetId: client.accountId, details: { termsVersion: PREPAY_TERMS_VERSION } });
     return { success: true, acceptedAt: row.acceptedAt.toISOString() };
   });
 }
@@ -78,11 +78,11 @@ export async function orderPrepay({ db }: DbContext, scope: Scope, input: InputO
   const client = clientScope(scope);
   return db.transaction(async (tx) => {
     if (!(await prepayAccount(tx, client))) throw unprocessable(prepayMessages.notPrepay, "billing.prepay.messages.notPrepay");
-    if (!(await acceptance(tx, client.accountId))) throw unprocessable(prepayMessages.termsNotAccepted, "billing.prepay.messages.termsNotAccepted");
+    if (!(await acceptance(tx, client))) throw unprocessable(prepayMessages.termsNotAccepted, "billing.prepay.messages.termsNotAccepted");
     // Repeats of one test add up.
     const wanted = new Map<number, number>();
     for (const t of input.tests) wanted.set(t.accountTestId, (wanted.get(t.accountTestId) ?? 0) + t.quantity);
-    const available = (await orderableTests(tx, client.accountId)).filter((t) => wanted.has(t.accountTestId));
+    const available = (await orderableTests(tx, client)).filter((t) => wanted.has(t.accountTestId));
     if (available.length !== wanted.size) throw badRequest(prepayMessages.badTest, "billing.prepay.messages.badTest");
     if ([...wanted.values()].some((q) => q > 500)) throw badRequest(prepayMessages.badQuantity, "billing.prepay.messages.badQuantity");
     const now = new Date();
@@ -102,7 +102,7 @@ export async function orderPrepay({ db }: DbContext, scope: Scope, input: InputO
       lines: available.map((t) => ({ description: t.description, quantity: wanted.get(t.accountTestId)!, unitCents: t.feeCents })),
     });
     const totalCents = available.reduce((s, t) => s + t.feeCents * wanted.get(t.accountTestId)!, 0);
-    await audit({ db: tx }, { scope, action: "prepay.order", targetType: "invoice", targetId: id, details: { number, totalCents, tests: [...wanted].map(([accountTestId, quantity]) => ({ accountTestId, quantity })) } });
+    await audit({ db: tx }, { actor: scope, action: "prepay.order", targetType: "invoice", targetId: id, details: { number, totalCents, tests: [...wanted].map(([accountTestId, quantity]) => ({ accountTestId, quantity })) } });
     return { success: true, invoiceId: id, number };
   });
 }

@@ -21,10 +21,10 @@ export async function settleTranslationCharges(tx: Tx, itemIds: string[], paymen
     .returning({ id: translationCharges.id, accountId: translationCharges.accountId, saleNumber: translationCharges.saleNumber, amountCents: translationCharges.amountCents });
   // A charge paid twice at once: the second payment is recorded for a refund, never lost.
   for (const id of ids.filter((id) => !paid.some((c) => c.id === id))) {
-    await audit({ db: tx }, { action: "translation.payment_unapplied", targetType: "translation_charge", targetId: id, details: { paymentId: payment.id, amountCents: payment.amountCents } });
+    await audit({ db: tx }, { actor: null, action: "translation.payment_unapplied", targetType: "translation_charge", targetId: id, details: { paymentId: payment.id, amountCents: payment.amountCents } });
   }
   for (const c of paid) {
-    await audit({ db: tx }, { accountId: c.accountId, action: "translation.charge_paid", targetType: "translation_charge", targetId: c.id, details: { saleNumber: c.saleNumber, amountCents: c.amountCents, paymentId: payment.id } });
+    await audit({ db: tx }, { actor: null, accountId: c.accountId, action: "translation.charge_paid", targetType: "translation_charge", targetId: c.id, details: { saleNumber: c.saleNumber, amountCents: c.amountCents, paymentId: payment.id } });
   }
 }
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { translationChargeMessages, translationChargePath, type CardCharge, type CardPaymentStart, type translationChargeRoutes } from "@parlance/contract";
 import type { AppContext, DbContext } from "../../context.js";
 import { accounts, translationCharges } from "../../db/schema.js";
-import { clientScope, type ClientScope, type Scope } from "../../auth/scope.js";
+import { clientScope, inAccount, type ClientScope, type Scope } from "../../auth/scope.js";
 import { HttpError, notFound, unprocessable } from "../../http/errors.js";
 import type { InputOf } from "../../http/implement-area.js";
 import type { Tx } from "../../db/tx.js";
@@ -19,7 +19,7 @@ export const chargeNotFound = () => new HttpError(404, "That charge was not foun
 export const chargeItemId = (id: number) => `translation:${id}`;
 
 /** Charges a client reaches: its account's (translation is bought by the account, not an office). */
-export const chargesInScope = (scope: ClientScope) => eq(translationCharges.accountId, scope.accountId);
+export const chargesInScope = (scope: ClientScope) => inAccount(scope, translationCharges);
 
 export async function createTranslationCharge({ db }: DbContext, scope: Scope, input: InputOf<typeof translationChargeRoutes.create>) {
   return db.transaction(async (tx) => {
@@ -30,7 +30,7 @@ export async function createTranslationCharge({ db }: DbContext, scope: Scope, i
       .insert(translationCharges)
       .values({ accountId: input.accountId, saleNumber: input.saleNumber, description: input.description, amountCents: input.amountCents, createdByUserId: scope.userId })
       .returning({ id: translationCharges.id });
-    await audit({ db: tx }, { scope, accountId: input.accountId, action: "translation.charge_created", targetType: "translation_charge", targetId: row.id, details: { saleNumber: input.saleNumber, amountCents: input.amountCents } });
+    await audit({ db: tx }, { actor: scope, accountId: input.accountId, action: "translation.charge_created", targetType: "translation_charge", targetId: row.id, details: { saleNumber: input.saleNumber, amountCents: input.amountCents } });
     return { success: true, id: row.id, link: translationChargePath(row.id) };
   });
 }

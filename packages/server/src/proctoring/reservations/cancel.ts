@@ -62,7 +62,7 @@ export async function cancelReservation(ctx: Pick<AppContext, "db" | "jobs" | "c
     await audit(
       { db: tx },
       {
-        scope,
+        actor: scope,
         accountId: r.accountId,
         action: "proctoring.cancel",
         targetType: "proctoring_reservation",

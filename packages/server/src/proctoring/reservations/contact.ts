@@ -57,7 +57,7 @@ export async function editContactDetails({ db }: DbContext, scope: Scope, input:
       timeZoneId: input.timeZone,
     };
     await tx.update(candidates).set({ ...values, updatedAt: new Date() }).where(eq(candidates.id, c.id));
-    await audit({ db: tx }, { scope, accountId: c.accountId, action: "proctoring.contact_details", targetType: "candidate", targetId: c.id, details: { fields: Object.keys(values) } });
+    await audit({ db: tx }, { actor: scope, accountId: c.accountId, action: "proctoring.contact_details", targetType: "candidate", targetId: c.id, details: { fields: Object.keys(values) } });
     return { success: true, message: reservationMessages.contactSaved, messageKey: "proctorReservation.messages.contactSaved" };
   });
 }

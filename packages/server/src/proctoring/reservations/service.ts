@@ -126,7 +126,7 @@ async function reserveInTransaction({ db }: DbContext, scope: Scope, input: Conf
       if (held.isCandidate) throw reservationError(403, "notAllowed");
       if (!held.candidate.allowCandidateScheduling) throw reservationError(422, "candidateSchedulingOff");
       await tx.update(assignedTests).set({ allowCandidateToSchedule: true, state: "needs_scheduling" }).where(inArray(assignedTests.id, ids));
-      await audit({ db: tx }, { scope, accountId: held.candidate.accountId, action: "proctoring.assign_only", targetType: "candidate", targetId: held.candidate.id, details: { assignedTestIds: ids } });
+      await audit({ db: tx }, { actor: scope, accountId: held.candidate.accountId, action: "proctoring.assign_only", targetType: "candidate", targetId: held.candidate.id, details: { assignedTestIds: ids } });
       return { success: true, message: reservationMessages.assigned, messageKey: "proctorReservation.messages.assigned", reservation: null };
     }
     if (!(await prepayTermsAccepted(tx, held.candidate))) throw reservationError(422, "prepayTermsRequired");
@@ -165,7 +165,7 @@ async function reserveInTransaction({ db }: DbContext, scope: Scope, input: Conf
     await audit(
       { db: tx },
       {
-        scope,
+        actor: scope,
         accountId: held.candidate.accountId,
         action: "proctoring.reserve",
         targetType: "proctoring_reservation",

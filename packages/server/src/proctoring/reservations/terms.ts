@@ -1,10 +1,9 @@
-import { eq } from "drizzle-orm";
 import { reservationMessages } from "@parlance/contract";
 import type { DbContext } from "../../context.js";
 import { proctorTermsAcceptances } from "../../db/schema/proctoring.js";
 import { prepayTermsAcceptances } from "../../db/schema.js";
 import type { Tx } from "../../db/tx.js";
-import type { Scope } from "../../auth/scope.js";
+import { inAccount, ownRows, type Scope } from "../../auth/scope.js";
 import { audit } from "../../audit/audit.js";
 
 /**
@@ -14,7 +13,7 @@ import { audit } from "../../audit/audit.js";
  */
 
 async function acceptance(tx: Tx, scope: Pick<Scope, "userId">) {
-  const [row] = await tx.select().from(proctorTermsAcceptances).where(eq(proctorTermsAcceptances.userId, scope.userId));
+  const [row] = await tx.select().from(proctorTermsAcceptances).where(ownRows(proctorTermsAcceptances.userId, scope));
   return row ?? null;
 }
 
@@ -23,7 +22,7 @@ export const hasAcceptedTerms = async (tx: Tx, scope: Pick<Scope, "userId">) => 
 /** A prepay account reserves only once its prepay terms are accepted (spec §5: "the prepay and proctor terms"); other accounts have none. */
 export async function prepayTermsAccepted(tx: Tx, account: { accountId: number; prepay: boolean }): Promise<boolean> {
   if (!account.prepay) return true;
-  const [row] = await tx.select({ id: prepayTermsAcceptances.accountId }).from(prepayTermsAcceptances).where(eq(prepayTermsAcceptances.accountId, account.accountId));
+  const [row] = await tx.select({ id: prepayTermsAcceptances.accountId }).from(prepayTermsAcceptances).where(inAccount(account, prepayTermsAcceptances));
   return row !== undefined;
 }
 
@@ -40,7 +39,7 @@ export async function acceptTerms({ db }: DbContext, scope: Scope) {
       .values({ userId: scope.userId, accountId: scope.accountId, acceptedAt: new Date() })
       .onConflictDoNothing({ target: proctorTermsAcceptances.userId })
       .returning();
-    if (inserted.length > 0) await audit({ db: tx }, { scope, action: "proctoring.accept_terms", targetType: "user", targetId: scope.userId });
+    if (inserted.length > 0) await audit({ db: tx }, { actor: scope, action: "proctoring.accept_terms", targetType: "user", targetId: scope.userId });
     const row = inserted[0] ?? (await acceptance(tx, scope))!;
     return { success: true, message: reservationMessages.termsAccepted, messageKey: "proctorReservation.messages.termsAccepted", acceptedAt: row.acceptedAt.toISOString() };
   });

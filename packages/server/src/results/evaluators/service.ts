@@ -82,7 +82,7 @@ export async function assignEvaluator(
     await tx.update(evaluators).set({ lastAssignedAt: now }).where(eq(evaluators.userId, evaluatorId));
     await audit(
       { db: tx as Db },
-      { scope, accountId: s.accountId, action: "results.assign_evaluator", targetType: "candidate_test", targetId: s.id, details: { from: s.evaluatorUserId, to: evaluatorId } },
+      { actor: scope, accountId: s.accountId, action: "results.assign_evaluator", targetType: "candidate_test", targetId: s.id, details: { from: s.evaluatorUserId, to: evaluatorId } },
     );
   });
   return { success: true, message: evaluatorMessages.assigned };

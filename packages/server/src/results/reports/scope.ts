@@ -1,6 +1,6 @@
-import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, isNull, or, sql, type SQL } from "drizzle-orm";
 import { assignedTests, candidates, candidateTests, scoringAssignments } from "../../db/schema.js";
-import { ownAssignedTests, type Scope } from "../../auth/scope.js";
+import { candidatesInScope, ownAssignedTests, type Scope } from "../../auth/scope.js";
 
 /**
  * Whose results a caller reaches (reports, summaries): client users their account's (office users
@@ -12,9 +12,7 @@ import { ownAssignedTests, type Scope } from "../../auth/scope.js";
 export function resultsInReach(scope: Scope): SQL {
   const reach: SQL[] = [];
   if (scope.accountId !== null && scope.permissions.has("testHistory")) {
-    reach.push(
-      and(eq(candidates.accountId, scope.accountId), scope.officeId === null ? undefined : eq(candidates.officeId, scope.officeId))!,
-    );
+    reach.push(candidatesInScope({ accountId: scope.accountId, officeId: scope.officeId }));
   }
   if (scope.permissions.has("tests")) reach.push(ownAssignedTests(scope));
   if (scope.permissions.has("assignEvaluators")) reach.push(sql`true`);

@@ -37,7 +37,7 @@ async function mediaItem(ctx: AppContext, scope: Scope, candidateTestId: number,
 export async function grantEvaluatorAudio(ctx: AppContext, scope: Scope, { id, item: itemId }: ScoringParams & InputOf<typeof scoringRoutes.grantAudio>) {
   const { s, item } = await mediaItem(ctx, scope, id, itemId);
   if (!item || item.kind === "image") throw new HttpError(400, scoringMessages.noAudio, "scoringApi.messages.noAudio");
-  await audit(ctx, { scope, accountId: s.accountId, action: GRANT_ACTION, targetType: "candidate_test", targetId: s.id, details: { item: item.id } });
+  await audit(ctx, { actor: scope, accountId: s.accountId, action: GRANT_ACTION, targetType: "candidate_test", targetId: s.id, details: { item: item.id } });
   return { success: true, message: scoringMessages.audioGranted, item: item.id, plays_allowed: item.plays ?? null };
 }
 

@@ -80,7 +80,7 @@ export async function submitResults(ctx: AppContext, scope: Scope, { id }: z.out
     await audit(
       { db: tx as Db },
       {
-        scope,
+        actor: scope,
         accountId: s.accountId,
         action: "results.submit",
         targetType: "candidate_test",
@@ -105,7 +105,7 @@ export async function markNoShow(ctx: AppContext, scope: Scope, { id }: z.output
     await tx.update(candidateTests).set({ state: "no_show", scoredAt: now }).where(eq(candidateTests.id, s.id));
     await tx.insert(scoreSheets).values({ candidateTestId: s.id, evaluatorUserId: scope.userId, didFinish: false, noShow: true, submittedAt: now });
     await tx.update(scoringAssignments).set({ completedAt: now }).where(eq(scoringAssignments.candidateTestId, s.id));
-    await audit({ db: tx as Db }, { scope, accountId: s.accountId, action: "results.noshow", targetType: "candidate_test", targetId: s.id });
+    await audit({ db: tx as Db }, { actor: scope, accountId: s.accountId, action: "results.noshow", targetType: "candidate_test", targetId: s.id });
   });
   await ctx.jobs.send(RESULTS_NOTIFY_JOB, { candidateTestId: s.id });
   return { success: true, message: scoringMessages.noShowRecorded };

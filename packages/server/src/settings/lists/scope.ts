@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { officeMessages } from "@parlance/contract";
 import type { Tx } from "../../db/tx.js";
 import { offices } from "../../db/schema.js";
-import { clientScope, type ClientScope, type Scope } from "../../auth/scope.js";
+import { clientScope, inAccount, type ClientScope, type Scope } from "../../auth/scope.js";
 import { forbidden, HttpError } from "../../http/errors.js";
 
 /**
@@ -47,7 +47,7 @@ export async function resolveLevel(db: Tx, scope: Scope, officeId: number | unde
   const [office] = await db
     .select({ id: offices.id })
     .from(offices)
-    .where(and(eq(offices.id, officeId), eq(offices.accountId, reach.accountId)))
+    .where(and(eq(offices.id, officeId), inAccount(reach, offices)))
     .limit(1);
   if (!office) throw officeNotFound();
   return { ...reach, level: officeId };

@@ -14,7 +14,7 @@ import type { Db } from "../../db/client.js";
 import { accounts, assignedTests, candidates, offices, resultRecipients, testGroups, users } from "../../db/schema.js";
 import type { DbContext } from "../../context.js";
 import type { Tx } from "../../db/tx.js";
-import { clientScope, officesInScope, type ClientScope, type Scope } from "../../auth/scope.js";
+import { clientScope, inAccount, officesInScope, type ClientScope, type Scope } from "../../auth/scope.js";
 import type { InputOf } from "../../http/implement-area.js";
 import { forbidden, HttpError } from "../../http/errors.js";
 import { audit } from "../../audit/audit.js";
@@ -131,7 +131,7 @@ export async function saveOffice({ db }: DbContext, anyScope: Scope, input: Inpu
     await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, scope.accountId)).for("update");
     if (changes.id !== undefined) await findOffice(tx, scope, changes.id, true);
     const sameName = and(
-      eq(offices.accountId, scope.accountId),
+      inAccount(scope, offices),
       sql`lower(${offices.name}) = lower(${changes.name})`,
       changes.id === undefined ? undefined : ne(offices.id, changes.id),
     );
@@ -169,7 +169,7 @@ export async function deleteOffice({ db }: DbContext, anyScope: Scope, { id }: I
     await tx.delete(offices).where(eq(offices.id, id));
     await audit(
       { db: tx },
-      { scope, action: "offices.delete", targetType: "office", targetId: id, details: { name: office.name, testGroups: groups.length, resultRecipients: recipients.length } },
+      { actor: scope, action: "offices.delete", targetType: "office", targetId: id, details: { name: office.name, testGroups: groups.length, resultRecipients: recipients.length } },
     );
   });
 }

@@ -12,7 +12,7 @@ import {
 import { accounts, resultRecipients } from "../../db/schema.js";
 import type { DbContext } from "../../context.js";
 import type { Tx } from "../../db/tx.js";
-import type { Scope } from "../../auth/scope.js";
+import { inAccount, type ClientScope, type Scope } from "../../auth/scope.js";
 import { forbidden, HttpError } from "../../http/errors.js";
 import { audit } from "../../audit/audit.js";
 import { canChangeLevel, canSeeRecord, listReachOf, resolveLevel, type ListReach } from "../lists/scope.js";
@@ -22,8 +22,8 @@ const recipientError = (status: number, name: RecipientMessage) =>
   new HttpError(status, recipientMessages[name], `settingsLists.recipients.messages.${name}`);
 
 /** The recipients of one list: the account level's own, or an office's own plus the account's global ones. */
-function listWhere(accountId: number, level: number | null): SQL {
-  const account = eq(resultRecipients.accountId, accountId);
+function listWhere(reach: Pick<ClientScope, "accountId">, level: number | null): SQL {
+  const account = inAccount(reach, resultRecipients);
   if (level === null) return and(account, isNull(resultRecipients.officeId))!;
   return and(
     account,
@@ -75,7 +75,7 @@ async function clientsOf(db: Tx, accountId: number) {
 /** One page of a level's result recipients, by last name, first name, email, then id. */
 export async function listRecipients({ db }: DbContext, scope: Scope, { officeId, page }: { officeId?: number; page: number }): Promise<RecipientList> {
   const level = await resolveLevel(db, scope, officeId);
-  const where = listWhere(level.accountId, level.level);
+  const where = listWhere(level, level.level);
   const [{ itemCount }] = await db.select({ itemCount: count() }).from(resultRecipients).where(where);
   const rows = await db
     .select(columns)
@@ -103,7 +103,7 @@ async function findRecipient(db: Tx, reach: ListReach, id: number, lock = false)
   const query = db
     .select(columns)
     .from(resultRecipients)
-    .where(and(eq(resultRecipients.id, id), eq(resultRecipients.accountId, reach.accountId)));
+    .where(and(eq(resultRecipients.id, id), inAccount(reach, resultRecipients)));
   const [row] = lock ? await query.for("update") : await query;
   if (!row || !canSeeRecord(reach, row)) throw recipientError(404, "notFound");
   return row;
@@ -177,7 +177,7 @@ export async function deleteRecipient({ db }: DbContext, scope: Scope, { id }: {
     await audit(
       { db: tx },
       {
-        scope,
+        actor: scope,
         action: "resultrecipients.delete",
         targetType: "result_recipient",
         targetId: id,

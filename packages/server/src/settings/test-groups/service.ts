@@ -12,7 +12,7 @@ import {
 import { accountTests, testGroups, testGroupTests, tests } from "../../db/schema.js";
 import type { DbContext } from "../../context.js";
 import type { Tx } from "../../db/tx.js";
-import type { Scope } from "../../auth/scope.js";
+import { inAccount, type ClientScope, type Scope } from "../../auth/scope.js";
 import { forbidden, HttpError } from "../../http/errors.js";
 import { audit } from "../../audit/audit.js";
 import { canChangeLevel, canSeeRecord, listReachOf, resolveLevel, type ListReach } from "../lists/scope.js";
@@ -25,20 +25,20 @@ const groupError = (status: number, name: TestGroupMessage) =>
  * The groups of one list: the account level's own, or an office's own plus the account's global
  * (account-level) groups, which every office may use.
  */
-function listWhere(accountId: number, level: number | null): SQL {
-  const account = eq(testGroups.accountId, accountId);
+function listWhere(reach: Pick<ClientScope, "accountId">, level: number | null): SQL {
+  const account = inAccount(reach, testGroups);
   if (level === null) return and(account, isNull(testGroups.officeId))!;
   return and(account, or(eq(testGroups.officeId, level), and(isNull(testGroups.officeId), eq(testGroups.isGlobal, true))))!;
 }
 
 /** The account's tests that a group may hold: active ones, plus `alsoIds` (kept even if since retired). */
-async function accountTestOptions(db: Tx, accountId: number, alsoIds: number[] = []): Promise<AccountTestOption[]> {
+async function accountTestOptions(db: Tx, reach: Pick<ClientScope, "accountId">, alsoIds: number[] = []): Promise<AccountTestOption[]> {
   const active = eq(accountTests.isActive, true);
   return db
     .select({ id: accountTests.id, description: tests.description })
     .from(accountTests)
     .innerJoin(tests, eq(tests.id, accountTests.testId))
-    .where(and(eq(accountTests.accountId, accountId), alsoIds.length > 0 ? or(active, inArray(accountTests.id, alsoIds)) : active))
+    .where(and(inAccount(reach, accountTests), alsoIds.length > 0 ? or(active, inArray(accountTests.id, alsoIds)) : active))
     .orderBy(asc(sql`lower(${tests.description})`), asc(accountTests.id));
 }
 
@@ -80,7 +80,7 @@ function rowOf(g: GroupRecord, groupTests: AccountTestOption[], reach: ListReach
 /** One page of a level's test groups by description, with the account's tests to choose from. */
 export async function listTestGroups({ db }: DbContext, scope: Scope, { officeId, page }: { officeId?: number; page: number }): Promise<TestGroupList> {
   const level = await resolveLevel(db, scope, officeId);
-  const where = listWhere(level.accountId, level.level);
+  const where = listWhere(level, level.level);
   const [{ itemCount }] = await db.select({ itemCount: count() }).from(testGroups).where(where);
   const rows = await db
     .select(columns)
@@ -97,7 +97,7 @@ export async function listTestGroups({ db }: DbContext, scope: Scope, { officeId
     groups: rows.map((g) => rowOf(g, groupTests.get(g.id)!, level)),
     itemCount,
     pageCount: pageCountOf(itemCount),
-    accountTests: await accountTestOptions(db, level.accountId),
+    accountTests: await accountTestOptions(db, level),
     canSetGlobal: level.canSetGlobal && level.level === null,
   };
 }
@@ -107,7 +107,7 @@ async function findGroup(db: Tx, reach: ListReach, id: number, lock = false): Pr
   const query = db
     .select(columns)
     .from(testGroups)
-    .where(and(eq(testGroups.id, id), eq(testGroups.accountId, reach.accountId)));
+    .where(and(eq(testGroups.id, id), inAccount(reach, testGroups)));
   const [row] = lock ? await query.for("update") : await query;
   if (!row || !canSeeRecord(reach, row)) throw groupError(404, "notFound");
   return row;
@@ -128,7 +128,7 @@ export async function getTestGroup({ db }: DbContext, scope: Scope, { id }: { id
     ...rowOf(group, groupTests, reach),
     availableTests: await accountTestOptions(
       db,
-      reach.accountId,
+      reach,
       groupTests.map((t) => t.id),
     ),
     canSetGlobal: reach.canSetGlobal && group.officeId === null,
@@ -159,7 +159,7 @@ export async function saveTestGroup({ db }: DbContext, scope: Scope, changes: Te
       kept = (await testsOfGroups(tx, [group.id])).get(group.id)!.map((t) => t.id);
     }
     // Tests of this account only: active ones, or ones the group already held.
-    const allowed = new Set((await accountTestOptions(tx, level.accountId, kept)).map((t) => t.id));
+    const allowed = new Set((await accountTestOptions(tx, level, kept)).map((t) => t.id));
     if (changes.tests.some((id) => !allowed.has(id))) throw groupError(400, "unknownTest");
 
     let id: number;
@@ -191,7 +191,7 @@ export async function deleteTestGroup({ db }: DbContext, scope: Scope, { id }: {
     await audit(
       { db: tx },
       {
-        scope,
+        actor: scope,
         action: "testpackages.delete",
         targetType: "test_group",
         targetId: id,

@@ -15,7 +15,7 @@ import {
 import { assignedTests, authKeys, candidates, sessions, users } from "../../db/schema.js";
 import type { DbContext } from "../../context.js";
 import type { Tx } from "../../db/tx.js";
-import type { Scope } from "../../auth/scope.js";
+import { inAccount, type ClientScope, type Scope } from "../../auth/scope.js";
 import { badRequest, HttpError } from "../../http/errors.js";
 import { audit } from "../../audit/audit.js";
 import { hashPassword } from "../../auth/passwords.js";
@@ -36,9 +36,9 @@ function rolesOfLevel(level: number | null): [number, number] {
 const intArray = (values: readonly number[]) => sql.raw(`ARRAY[${values.map((v) => Math.trunc(v)).join(",")}]::int[]`);
 
 /** Active testing users of one level of the account. */
-function atLevel(accountId: number, level: number | null): SQL {
+function atLevel(reach: Pick<ClientScope, "accountId">, level: number | null): SQL {
   return and(
-    eq(users.accountId, accountId),
+    inAccount(reach, users),
     level === null ? isNull(users.officeId) : eq(users.officeId, level),
     sql`${users.roles} && ${intArray(rolesOfLevel(level))}`,
     eq(users.isActive, true),
@@ -47,8 +47,8 @@ function atLevel(accountId: number, level: number | null): SQL {
 
 /** Active testing users the scope reaches: any level of the account, or their own office's. */
 function inReach(reach: ListReach): SQL {
-  const accountWide = and(eq(users.accountId, reach.accountId), eq(users.isActive, true))!;
-  if (reach.officeId !== null) return and(accountWide, atLevel(reach.accountId, reach.officeId))!;
+  const accountWide = and(inAccount(reach, users), eq(users.isActive, true))!;
+  if (reach.officeId !== null) return and(accountWide, atLevel(reach, reach.officeId))!;
   return and(
     accountWide,
     sql`((${users.officeId} IS NULL AND ${users.roles} && ${intArray(rolesOfLevel(null))})
@@ -83,7 +83,7 @@ function rowOf(u: UserRecord, scope: Scope): TestingUserRow {
 /** One page of a level's testing users, by last name, first name, then id. */
 export async function listUsers({ db }: DbContext, scope: Scope, { officeId, page }: { officeId?: number; page: number }): Promise<TestingUserList> {
   const level = await resolveLevel(db, scope, officeId);
-  const where = atLevel(level.accountId, level.level);
+  const where = atLevel(level, level.level);
   const [{ itemCount }] = await db.select({ itemCount: count() }).from(users).where(where);
   const rows = await db
     .select(columns)
@@ -165,7 +165,7 @@ export async function saveUser({ db }: DbContext, scope: Scope, changes: UserCha
             ...(passwordHash === undefined ? {} : { passwordHash }),
           })
           .where(eq(users.id, existing.id));
-        await audit({ db: tx }, { scope, accountId: level.accountId, action: "users.update", targetType: "user", targetId: existing.id, details: { rolesBefore: existing.roles, roles } });
+        await audit({ db: tx }, { actor: scope, accountId: level.accountId, action: "users.update", targetType: "user", targetId: existing.id, details: { rolesBefore: existing.roles, roles } });
         return existing.id;
       }
 
@@ -188,7 +188,7 @@ export async function saveUser({ db }: DbContext, scope: Scope, changes: UserCha
             isActive: true,
           })
           .where(eq(users.id, taken.id));
-        await audit({ db: tx }, { scope, accountId: level.accountId, action: "users.reactivate", targetType: "user", targetId: taken.id, details: { rolesBefore: taken.roles, roles: [role, Role.User] } });
+        await audit({ db: tx }, { actor: scope, accountId: level.accountId, action: "users.reactivate", targetType: "user", targetId: taken.id, details: { rolesBefore: taken.roles, roles: [role, Role.User] } });
         return taken.id;
       }
       const [created] = await tx
@@ -204,7 +204,7 @@ export async function saveUser({ db }: DbContext, scope: Scope, changes: UserCha
           passwordHash: passwordHash!,
         })
         .returning({ id: users.id });
-      await audit({ db: tx }, { scope, accountId: level.accountId, action: "users.create", targetType: "user", targetId: created.id, details: { roles: [role, Role.User] } });
+      await audit({ db: tx }, { actor: scope, accountId: level.accountId, action: "users.create", targetType: "user", targetId: created.id, details: { roles: [role, Role.User] } });
       return created.id;
     });
   } catch (err) {
@@ -266,7 +266,7 @@ export async function deleteUser({ db }: DbContext, scope: Scope, { id }: { id: 
     await audit(
       { db: tx },
       {
-        scope,
+        actor: scope,
         action: "testingusers.delete",
         targetType: "user",
         targetId: user.id,

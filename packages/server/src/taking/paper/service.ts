@@ -61,6 +61,6 @@ export async function paperTest(ctx: AppContext, scope: Scope, { id }: z.output<
       .values({ assignedTestId: id, candidateId: held.candidateId, accountId: held.accountId, state: "outstanding", startedAt: now })
       .onConflictDoNothing({ target: candidateTests.assignedTestId });
   }
-  await audit(ctx, { scope, accountId: held.accountId, action: "taking.paper_download", targetType: "assigned_test", targetId: id, details: {} });
+  await audit(ctx, { actor: scope, accountId: held.accountId, action: "taking.paper_download", targetType: "assigned_test", targetId: id, details: {} });
   return { pdf, filename: `${who.accessCode.replace(/[^A-Za-z0-9-]/g, "")}.pdf` };
 }
