@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Button, Group, Modal, NumberInput, Select, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
-import { PRICE_MAX_CENTS, catalogueRoutes } from "@parlance/contract";
+import { PRICE_MAX_CENTS, catalogueRoutes, type AccountTestPrices } from "@parlance/contract";
 import { call } from "../../../api/client";
 import { useTranslation } from "../../../i18n";
 import { FormError } from "../../../ui/FormError";
@@ -10,11 +10,7 @@ import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { catalogueCatalogs, retryServerErrors } from "./queries";
 
 /** What the dialog edits: a new account's prices (no account yet) or an account's existing ones. */
-export type PriceTarget = { kind: "allow"; defaults: Prices } | { kind: "change"; accountName: string; prices: Prices };
-export interface Prices {
-  fee_cents: number;
-  short_notice_fee_cents: number;
-}
+export type PriceTarget = { kind: "allow"; defaults: AccountTestPrices } | { kind: "change"; accountName: string; prices: AccountTestPrices };
 
 const dollars = (cents: number) => cents / 100;
 /** A price typed in dollars as whole cents (NumberInput gives numbers; two decimals at most). */
@@ -50,7 +46,7 @@ export function PriceDialog({
   target: PriceTarget | null;
   saving: boolean;
   error: unknown;
-  onSave: (input: Prices & { account_id?: number }) => void;
+  onSave: (input: AccountTestPrices & { account_id?: number }) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
