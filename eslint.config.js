@@ -19,6 +19,8 @@ const featureBlocks = [1, 2, 3, 4].map((depth) => {
         patterns: [
           { regex: `^${up}[^./][^/]*/(?!index(\\.tsx?)?$)`, message: `Another feature only through its index.ts. ${layerMessage}` },
           { regex: `^${up}\\.\\./(app|features)(/|$)`, message: `A feature never imports app/, nor features/ by way of src/. ${layerMessage}` },
+          // Inside a feature, fewer "../" than depth: a sibling subfolder only through its index.ts.
+          ...(depth > 1 ? [{ regex: `^(\\.\\./){1,${depth - 1}}[^./][^/]*/(?!index(\\.tsx?)?$)`, message: `A sibling subfolder only through its index.ts (a shared file sits in the parent folder). ${layerMessage}` }] : []),
         ],
       }],
     },

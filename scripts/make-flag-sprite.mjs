@@ -41,7 +41,7 @@ await browser.close();
 spawnSync("convert", [png, "-strip", `PNG8:${png}`], { stdio: "inherit" });
 
 fs.writeFileSync(
-  path.join(outDir, "flag-sprite.ts"),
+  path.join(outDir, "flagSprite.ts"),
   `// Made by scripts/make-flag-sprite.mjs from flag-icons (MIT): the flags of flags.png, left to right, top to bottom.\n` +
     `export const FLAG_SIZE = { width: ${W}, height: ${H}, columns: ${COLUMNS} } as const;\n` +
     `export const FLAG_CODES = "${codes.join(" ")}".split(" ");\n`,

@@ -23,6 +23,14 @@ describe("the web app's import direction", () => {
     expect(await layerErrors("features/taking/answers/Sample.ts", 'import TestingHomePage from "../../testing/TestingHomePage";\nexport { TestingHomePage };\n')).toHaveLength(1);
   });
 
+  it("refuses a subfolder reaching into a sibling subfolder's files (only its index.ts)", async () => {
+    expect(await layerErrors("features/settings/users/Sample.ts", 'import { RecordList } from "../lists/RecordList";\nexport { RecordList };\n')).toEqual([
+      expect.stringContaining("A sibling subfolder only through its index.ts"),
+    ]);
+    expect(await layerErrors("features/settings/offices/tabs/Sample.ts", 'export { UsersList } from "../../users/UsersList";\n')).toHaveLength(1);
+    expect(await layerErrors("features/backoffice/staff/Sample.ts", 'export { accountKeys } from "../accounts/queries";\n')).toHaveLength(1);
+  });
+
   it("refuses a feature importing app/", async () => {
     expect(await layerErrors("features/overview/Sample.ts", 'import { routes } from "../../app/router";\nexport { routes };\n')).toEqual([
       expect.stringContaining("A feature never imports app/"),
@@ -46,7 +54,7 @@ describe("the web app's import direction", () => {
       'import { Role } from "@parlance/contract";',
     ];
     expect(await layerErrors("features/candidates/Sample.tsx", allowed.join("\n") + "\nexport { CandidateTests, AssignTests, useStartup, call, formatDate, Role };\n")).toEqual([]);
-    expect(await layerErrors("features/settings/users/Sample.ts", 'import { RecordList } from "../lists/RecordList";\nexport { RecordList };\n')).toEqual([]);
+    expect(await layerErrors("features/settings/users/Sample.ts", 'import { RecordList } from "../lists";\nimport { listPath } from "../listPaths";\nexport { RecordList, listPath };\n')).toEqual([]);
     expect(await layerErrors("app/Sample.tsx", 'import LoginPage from "../features/auth/LoginPage";\nexport { LoginPage };\n')).toEqual([]);
   });
 });

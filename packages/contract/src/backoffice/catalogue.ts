@@ -148,7 +148,9 @@ export const accountTestRow = z.object({
 });
 export type AccountTestRow = z.infer<typeof accountTestRow>;
 
+/** An account's two prices of a test, in whole cents (the back office's price dialog edits them). */
 export const accountTestPrices = z.object({ fee_cents: price, short_notice_fee_cents: price });
+export type AccountTestPrices = z.infer<typeof accountTestPrices>;
 
 export const catalogueRoutes = {
   list: defineRoute({

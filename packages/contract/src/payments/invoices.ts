@@ -48,14 +48,15 @@ export type InvoiceLine = z.infer<typeof invoiceLine>;
 /** A settled payment applied to the invoice. */
 export const invoicePaymentRow = z.object({ amountCents: z.number().int(), settledAt: z.string() });
 
-/** What both invoice pages show: the invoice, its lines and payments; balance = total − paid. */
-const invoiceView = z.object({
+/** What both invoice pages (and the invoice PDF) show: the invoice, its lines and payments; balance = total − paid. */
+export const invoiceView = z.object({
   invoiceData,
   lines: z.array(invoiceLine),
   payments: z.array(invoicePaymentRow),
   totalCents: z.number().int(),
   paidCents: z.number().int(),
 });
+export type InvoiceView = z.infer<typeof invoiceView>;
 
 export const invoicePage = invoiceView.extend({
   id: z.number().int(),

@@ -28,15 +28,42 @@ function routeFailure(route: RouteDef, status: number, retryAfterMs?: number): A
 
 /** Retry-After in ms: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
 export function retryAfterMsOf(res: Pick<Response, "headers">, now = Date.now()): number | undefined {
-  const value = res.headers?.get("retry-after")?.trim();
+  return retryAfterMsFrom(res.headers?.get("retry-after"), now);
+}
+
+function retryAfterMsFrom(header: string | null | undefined, now = Date.now()): number | undefined {
+  const value = header?.trim();
   if (!value) return undefined;
   if (/^\d+$/.test(value)) return Number(value) * 1000;
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
+/**
+ * A failed answer as the screens see it: a 4xx with a message of its own keeps it; anything else
+ * (a 5xx says nothing the person can act on: the server hides its details) is the route's words.
+ */
+function answerFailure(route: RouteDef, status: number, body: unknown, retryAfterMs?: number): ApiCallError {
+  const e = (body ?? {}) as Partial<ApiError>;
+  if (status >= 500 || typeof e.message !== "string" || !e.message) return routeFailure(route, status, retryAfterMs);
+  return new ApiCallError(status, e.message, e.messageKey, e.issues, e.messageValues, true, retryAfterMs);
+}
+
 function fillPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? "")));
+}
+
+/**
+ * The URL of a route for a link, a download or a media src: its path with the params filled, and
+ * (a GET) its input as the query, fields without a value left out. A renamed route or param fails
+ * to compile here instead of going stale in a string.
+ */
+export function hrefOf<R extends RouteDef>(route: R, params: RouteParams<R>, query?: RouteInput<R>): string {
+  const url = fillPath(route.path, params as Record<string, unknown> | undefined);
+  const pairs = Object.entries((query ?? {}) as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+  return pairs.length ? `${url}?${pairs.join("&")}` : url;
 }
 
 /** fetch as the client calls it; tests pass a fake. */
@@ -105,17 +132,103 @@ export async function call<R extends RouteDef>(
     }
     const body = (await res.json().catch(() => null)) as unknown;
     if (timedOut) throw routeFailure(route, 0);
-    if (!res.ok) {
-      const e = (body ?? {}) as Partial<ApiError>;
-      // A 5xx says nothing the person can act on (the server hides its details): the route's own words.
-      const retryAfterMs = retryAfterMsOf(res);
-      if (res.status >= 500 || typeof e.message !== "string" || !e.message) throw routeFailure(route, res.status, retryAfterMs);
-      throw new ApiCallError(res.status, e.message, e.messageKey, e.issues, e.messageValues, true, retryAfterMs);
-    }
+    if (!res.ok) throw answerFailure(route, res.status, body, retryAfterMsOf(res));
     if (body === null) throw routeFailure(route, res.status);
     return body as RouteOutput<R>;
   } finally {
     clearTimeout(timer);
     init.signal?.removeEventListener("abort", cancel);
   }
+}
+
+/** How far the request body has gone up (XMLHttpRequest's upload progress). */
+export interface SendProgress {
+  phase: "uploading";
+  done: number;
+  total: number;
+}
+
+export interface ProgressOptions<P> {
+  /** Cancels the request: the promise rejects with an AbortError, as `call` does. */
+  signal?: AbortSignal;
+  /** A multipart upload (a file): sent as the body instead of the JSON input. */
+  formData?: FormData;
+  /** The body's bytes going up, then the server's own progress lines. */
+  onProgress?: (p: SendProgress | P) => void;
+  /** The request object; tests pass a fake. */
+  xhr?: () => XMLHttpRequest;
+}
+
+/** A line of a streamed answer (application/x-ndjson): progress as the work goes, then the result or an error. */
+type StreamLine<P> = { progress?: P; result?: unknown; error?: { status: number; message?: string; messageKey?: string } };
+
+/**
+ * `call` with visible progress, for uploads: XMLHttpRequest reports the body's bytes, and an
+ * application/x-ndjson answer is read as it streams (`P`: the route's progress lines). Fails with
+ * the same ApiCallError and the same failure messages as `call`.
+ */
+export function callWithProgress<R extends RouteDef, P = never>(
+  route: R,
+  input: RouteInput<R>,
+  params?: RouteParams<R>,
+  init: ProgressOptions<P> = {},
+): Promise<RouteOutput<R>> {
+  return new Promise<RouteOutput<R>>((resolve, reject) => {
+    const xhr = init.xhr?.() ?? new XMLHttpRequest();
+    const get = route.method === "GET";
+    xhr.open(route.method, get ? hrefOf(route, params as RouteParams<R>, input) : fillPath(route.path, params as Record<string, unknown> | undefined));
+    xhr.setRequestHeader("accept", "application/x-ndjson");
+    const body = get ? null : (init.formData ?? JSON.stringify(input ?? {}));
+    if (typeof body === "string") xhr.setRequestHeader("content-type", "application/json");
+    let read = 0;
+    let settled = false;
+    const settle = (done: () => void) => {
+      if (settled) return;
+      settled = true;
+      init.signal?.removeEventListener("abort", abort);
+      done();
+    };
+    const streaming = () => xhr.status === 200 && (xhr.getResponseHeader("content-type") ?? "").includes("ndjson");
+    // The complete lines that came since the last read; a half-written last line waits for the next.
+    const take = () => {
+      if (!streaming()) return;
+      const text = xhr.responseText;
+      const end = text.lastIndexOf("\n");
+      if (end < read) return;
+      const chunk = text.slice(read, end);
+      read = end + 1;
+      for (const raw of chunk.split("\n")) {
+        let line: StreamLine<P>;
+        try {
+          line = JSON.parse(raw) as StreamLine<P>;
+        } catch {
+          continue;
+        }
+        if (line.progress) init.onProgress?.(line.progress);
+        if (line.result !== undefined) settle(() => resolve(line.result as RouteOutput<R>));
+        if (line.error) settle(() => reject(answerFailure(route, line.error!.status, line.error)));
+      }
+    };
+    xhr.upload.onprogress = (e) => init.onProgress?.({ phase: "uploading", done: e.loaded, total: e.lengthComputable ? e.total : e.loaded });
+    xhr.onprogress = take;
+    xhr.onload = () => {
+      take();
+      if (settled) return;
+      let answer: unknown = null;
+      try {
+        answer = JSON.parse(xhr.responseText);
+      } catch {
+        // Not JSON (a proxy's page, a cut stream): the route's failure below.
+      }
+      const ok = xhr.status >= 200 && xhr.status < 300 && !streaming() && answer !== null;
+      const retryAfterMs = retryAfterMsFrom(xhr.getResponseHeader("retry-after"));
+      settle(() => (ok ? resolve(answer as RouteOutput<R>) : reject(xhr.status >= 200 && xhr.status < 300 ? routeFailure(route, xhr.status) : answerFailure(route, xhr.status, answer, retryAfterMs))));
+    };
+    xhr.onerror = () => settle(() => reject(routeFailure(route, 0)));
+    xhr.onabort = () => settle(() => reject(new DOMException("Aborted", "AbortError")));
+    const abort = () => xhr.abort();
+    if (init.signal?.aborted) return settle(() => reject(new DOMException("Aborted", "AbortError")));
+    init.signal?.addEventListener("abort", abort, { once: true });
+    xhr.send(body);
+  });
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { takingRoutes } from "@parlance/contract";
-import { ApiCallError, call, retryAfterMsOf, type FetchLike } from "./client";
+import { candidateRoutes, takingRoutes, uploadRoutes } from "@parlance/contract";
+import { ApiCallError, call, callWithProgress, hrefOf, retryAfterMsOf, type FetchLike } from "./client";
 
 const ok = () => new Response(JSON.stringify({ saved: [], time_limit: null }), { status: 200 });
 const body = (n: number) => ({ id: 5, candidate_test_items: [{ id: "q1", response: "x".repeat(n), seq: 1 }] });
@@ -77,5 +77,61 @@ describe("call options", () => {
     const now = Date.parse("2026-11-28T10:00:00Z");
     expect(retryAfterMsOf(new Response(null, { headers: { "retry-after": "Sat, 28 Nov 2026 10:00:30 GMT" } }), now)).toBe(30_000);
     expect(retryAfterMsOf(new Response(null), now)).toBeUndefined();
+  });
+});
+
+describe("hrefOf", () => {
+  it("fills the params and writes a GET's input as the query, leaving out fields without a value", () => {
+    expect(hrefOf(candidateRoutes.download, undefined, {})).toBe("/api/candidates/download");
+    expect(hrefOf(candidateRoutes.download, undefined, { query: 'last:"de la cruz"' })).toBe("/api/candidates/download?query=last%3A%22de%20la%20cruz%22");
+    expect(hrefOf(takingRoutes.save, { id: 5 })).toBe("/api/test_content/save_progress/5");
+  });
+});
+
+/** An XMLHttpRequest that answers with the given status, headers and text once sent. */
+function fakeXhr(status: number, text: string, headers: Record<string, string> = {}) {
+  const xhr = {
+    status: 0,
+    responseText: "",
+    upload: {} as { onprogress?: (e: { loaded: number; total: number; lengthComputable: boolean }) => void },
+    opened: [] as string[],
+    open: (method: string, url: string) => void xhr.opened.push(method, url),
+    setRequestHeader: () => undefined,
+    getResponseHeader: (name: string) => headers[name] ?? null,
+    abort: () => xhr.onabort?.(),
+    send: () =>
+      queueMicrotask(() => {
+        xhr.upload.onprogress?.({ loaded: 5, total: 10, lengthComputable: true });
+        xhr.status = status;
+        xhr.responseText = text;
+        xhr.onload?.();
+      }),
+    onload: undefined as undefined | (() => void),
+    onabort: undefined as undefined | (() => void),
+  };
+  return xhr;
+}
+const asXhr = (x: ReturnType<typeof fakeXhr>) => () => x as unknown as XMLHttpRequest;
+
+describe("callWithProgress", () => {
+  const confirmed = { imported: 1 };
+  it("reports the bytes and the streamed progress lines, and resolves with the result line", async () => {
+    const xhr = fakeXhr(200, `${JSON.stringify({ progress: { phase: "importing", done: 1, total: 2 } })}\n${JSON.stringify({ result: confirmed })}\n`, { "content-type": "application/x-ndjson" });
+    const seen: unknown[] = [];
+    const result = await callWithProgress(uploadRoutes.confirm, { data: "a".repeat(32) }, undefined, { onProgress: (p) => seen.push(p), xhr: asXhr(xhr) });
+    expect(result).toEqual(confirmed);
+    expect(xhr.opened).toEqual(["POST", "/testing/candidates/confirm"]);
+    expect(seen).toEqual([{ phase: "uploading", done: 5, total: 10 }, { phase: "importing", done: 1, total: 2 }]);
+  });
+
+  it("fails as call does: a 4xx keeps its message, a 5xx and an error line of 500 say the route's failure", async () => {
+    const refuse = (status: number, text: string, headers?: Record<string, string>) =>
+      callWithProgress(uploadRoutes.confirm, { data: "a".repeat(32) }, undefined, { xhr: asXhr(fakeXhr(status, text, headers)) }).catch((e: unknown) => e);
+    expect(await refuse(400, JSON.stringify({ message: "No.", messageKey: "upload.messages.notFound" }))).toMatchObject({ status: 400, message: "No.", messageKey: "upload.messages.notFound", ownMessage: true });
+    const busy = await refuse(503, JSON.stringify({ message: "Busy." }), { "retry-after": "30" });
+    expect(busy).toBeInstanceOf(ApiCallError);
+    expect(busy).toMatchObject({ status: 503, messageKey: "specMessages.generic", ownMessage: false, retryAfterMs: 30_000 });
+    const line = JSON.stringify({ error: { status: 500, message: "An error occurred.", messageKey: "errors.generic" } });
+    expect(await refuse(200, `${line}\n`, { "content-type": "application/x-ndjson" })).toMatchObject({ status: 500, messageKey: "specMessages.generic", ownMessage: false });
   });
 });

@@ -1,9 +1,9 @@
-import { DATE_STYLE, INTL_LOCALE, type Language } from "@parlance/contract";
+import { DATE_STYLE, INTL_LOCALE, type InvoiceView, type Language } from "@parlance/contract";
 import { PdfWriter } from "../../pdf/writer.js";
 import { facts, finishWithPages, table, urlLine } from "../../pdf/layout.js";
 import { translate } from "../../i18n/catalog.js";
 import type { PdfFile } from "../../http/pdf.js";
-import { businessDay, type InvoiceView } from "./records.js";
+import { businessDay } from "./records.js";
 
 /**
  * The invoice as a PDF in the reader's language: the spec's Invoice fields, the lines, the payments

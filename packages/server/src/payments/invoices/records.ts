@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { asc, eq, sql, type SQL } from "drizzle-orm";
-import type { InvoiceData, InvoiceDepartment, InvoiceLine } from "@parlance/contract";
+import type { InvoiceData, InvoiceDepartment, InvoiceView } from "@parlance/contract";
 import { accounts, invoiceLines, invoicePayments, invoices, offices } from "../../db/schema.js";
 import type { Tx } from "../../db/tx.js";
 import { rowsInScope, type ClientScope } from "../../auth/scope.js";
@@ -65,14 +65,6 @@ export function invoiceDataOf(row: InvoiceRow): InvoiceData {
     ...(row.purchaseOrder ? { purchaseOrder: row.purchaseOrder } : {}),
     ...(row.paidOn ? { paidOn: row.paidOn } : {}),
   };
-}
-
-export interface InvoiceView {
-  invoiceData: InvoiceData;
-  lines: InvoiceLine[];
-  payments: { amountCents: number; settledAt: string }[];
-  totalCents: number;
-  paidCents: number;
 }
 
 /** An invoice's lines and settled payments with their totals. */

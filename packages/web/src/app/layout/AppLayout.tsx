@@ -11,6 +11,8 @@ import { SIGN_OUT_FORM_ID } from "../../ui/signOut";
 import { ScreenErrorBoundary } from "../ScreenErrorBoundary";
 import { Group } from "../../ui/plain";
 import { useStartup } from "../../ui/startup";
+import { hrefOf } from "../../api/client";
+import { authRoutes } from "@parlance/contract";
 
 /**
  * The frame of every screen: header (product name, main navigation, language, account menu),
@@ -80,7 +82,7 @@ export function AppLayout() {
       )}
 
       {/* Every "Sign out" control posts this form (ui/signOut.ts). */}
-      <form id={SIGN_OUT_FORM_ID} method="post" action="/logout" hidden />
+      <form id={SIGN_OUT_FORM_ID} method="post" action={hrefOf(authRoutes.logout, undefined)} hidden />
 
       <main id="main-content" tabIndex={-1} className={classes.main}>
         {/* Mantine's Container (size lg, no side padding, md above and xl below from sm up) */}

@@ -1,7 +1,13 @@
 import { Alert, Stack } from "@mantine/core";
 import { useTranslation } from "../../i18n";
-import type { Banner } from "./Banners";
 import { withTheme } from "../../ui/ThemeProvider";
+
+export interface Banner {
+  id: string;
+  kind: "notice" | "error";
+  text: string;
+  onClose(): void;
+}
 
 /** The banners as closable alerts above the page (Banners.tsx decides which there are). */
 function BannerList({ banners }: { banners: Banner[] }) {

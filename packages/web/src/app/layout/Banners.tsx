@@ -3,13 +3,7 @@ import { useTranslation } from "../../i18n";
 import { useSearchParams } from "react-router";
 import { useStartup } from "../../ui/startup";
 import { queryMessageText, serverMessageText } from "./messageText";
-
-export interface Banner {
-  id: string;
-  kind: "notice" | "error";
-  text: string;
-  onClose(): void;
-}
+import type { Banner } from "./BannerList";
 
 // Most screens show no banner: the alerts (Mantine Alert with its close button) are a chunk of
 // their own, downloaded when there is one to show.

@@ -1,4 +1,5 @@
 import { cloneElement, useCallback, useEffect, useState, type ReactElement, type ReactNode } from "react";
+import type { MenuOptions } from "./HeaderMenus";
 
 type HeaderMenus = typeof import("./HeaderMenus");
 
@@ -15,15 +16,6 @@ function loadHeaderMenus(): Promise<HeaderMenus> {
     },
   );
   return loading;
-}
-
-export interface MenuOptions {
-  /** The button the menu opens from. */
-  target: ReactElement;
-  /** The button was clicked before the menu arrived: open at once. */
-  defaultOpened: boolean;
-  /** The button had the focus before the menu arrived: give it to the menu's button. */
-  focusTarget: boolean;
 }
 
 /**

@@ -7,9 +7,18 @@ import { useStartup } from "../../ui/startup";
 import type { NavLinkDef } from "../../ui/links";
 import { submitSignOut } from "../../ui/signOut";
 import { withTheme } from "../../ui/ThemeProvider";
-import type { MenuOptions } from "./DeferredMenu";
 
 /** The header's drop-down menus: their own chunk, loaded after the first screen (DeferredMenu.tsx). */
+
+/** How DeferredMenu hands a menu its button. */
+export interface MenuOptions {
+  /** The button the menu opens from. */
+  target: ReactElement;
+  /** The button was clicked before the menu arrived: open at once. */
+  defaultOpened: boolean;
+  /** The button had the focus before the menu arrived: give it to the menu's button. */
+  focusTarget: boolean;
+}
 
 /** The button, with the focus it had before the menu arrived. */
 function useTarget({ target, focusTarget }: MenuOptions): ReactElement {

@@ -2,8 +2,8 @@ import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../../i18n";
 import { FormError } from "../../ui/FormError";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
-import { authRoutes, parseLanguage, safeNextPath } from "@parlance/contract";
-import { call } from "../../api/client";
+import { authRoutes, parseLanguage, safeNextPath, ssoRoutes } from "@parlance/contract";
+import { call, hrefOf } from "../../api/client";
 import { useStartup } from "../../ui/startup";
 import { useApiErrorText } from "../../ui/useApiErrorText";
 import { preloadable } from "../../ui/preloadable";
@@ -102,7 +102,7 @@ export default function LoginPage() {
 
   const keepNext = next ? `&next=${encodeURIComponent(next)}` : "";
   const lead = { email: t("login.emailLead"), password: t("login.passwordLead"), code: t("login.codeLead"), sso: t("sso.lead") }[step];
-  const ssoStart = `/sso/start?${new URLSearchParams({ email_address: email, ...(next ? { next } : {}) })}`;
+  const ssoStart = hrefOf(ssoRoutes.start, undefined, { email_address: email, ...(next ? { next } : {}) });
 
   return (
     <AuthCard title={t("login.title")} lead={lead}>

@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Te
 import { openConfirm } from "../../ui/modals";
 import { useTranslation } from "../../i18n";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
-import { timeZoneById, US_REGIONS, type CandidateDetail } from "@parlance/contract";
+import { reportRoutes, timeZoneById, US_REGIONS, type CandidateDetail } from "@parlance/contract";
 import { useStartup } from "../../ui/startup";
 import { PageHeader } from "../../ui/PageHeader";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
@@ -11,6 +11,7 @@ import { formatDate } from "../../i18n/format";
 import { RemoteData } from "../../ui/RemoteData";
 import { notifyResult } from "../../ui/form";
 import { useApiErrorText } from "../../ui/useApiErrorText";
+import { hrefOf } from "../../api/client";
 import { CandidateTests } from "../history";
 import { AssignTests } from "../assignment";
 import { candidateCatalogs, useActivateCandidate, useCandidate, useNotifyCandidate } from "./queries";
@@ -181,7 +182,7 @@ function Certificates({ candidate: c }: { candidate: CandidateDetail }) {
                 {/* A PDF the server makes (results area): a plain link, not a route of the app. */}
                 <Button
                   component="a"
-                  href={`/testing/candidates/${c.id}/certificate?${new URLSearchParams({ type: cert.type, min_test_date: cert.minTestDate }).toString()}`}
+                  href={hrefOf(reportRoutes.certificate, { id: c.id }, { type: cert.type, min_test_date: cert.minTestDate })}
                   download
                   variant="light"
                   size="xs"

@@ -1,3 +1,6 @@
+import { candidateRoutes } from "@parlance/contract";
+import { hrefOf } from "../../api/client";
+
 /** The candidates area's screen paths (client spec §2). */
 export const CANDIDATES_PATH = "/testing/candidates";
 export const NEW_CANDIDATE_PATH = "/testing/candidates/new";
@@ -12,4 +15,4 @@ export function parseCandidateId(value: string | undefined): number | null {
 }
 
 /** The candidates.csv download of a query (a plain link: the browser saves the streamed file). */
-export const downloadHref = (query: string) => `/api/candidates/download${query.trim() ? `?query=${encodeURIComponent(query.trim())}` : ""}`;
+export const downloadHref = (query: string) => hrefOf(candidateRoutes.download, undefined, query.trim() ? { query: query.trim() } : {});

@@ -11,7 +11,7 @@ import { RemoteData } from "../../ui/RemoteData";
 import { FormError } from "../../ui/FormError";
 import { notifyResult } from "../../ui/form";
 import { useApiErrorText } from "../../ui/useApiErrorText";
-import { actionCatalogs, useAdministerView, useSubmitObjectiveScores } from "./actionQueries";
+import { actionCatalogs, useAdministerView, useSubmitObjectiveScores } from "./queries";
 import { VideoRoom } from "../video";
 
 /**

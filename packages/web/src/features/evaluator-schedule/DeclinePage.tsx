@@ -12,7 +12,7 @@ import { FormError } from "../../ui/FormError";
 import { notifyResult } from "../../ui/form";
 import { useApiErrorText } from "../../ui/useApiErrorText";
 import { Calendar } from "../scheduling";
-import { actionCatalogs, useDeclineTimes, useDeclineTest, useScheduledTest } from "./actionQueries";
+import { actionCatalogs, useDeclineTimes, useDeclineTest, useScheduledTest } from "./queries";
 import { useZoneLabel } from "./zoneLabel";
 
 /**

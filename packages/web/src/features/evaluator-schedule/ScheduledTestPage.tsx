@@ -13,7 +13,7 @@ import { FormError } from "../../ui/FormError";
 import { notifyResult } from "../../ui/form";
 import { useApiErrorText } from "../../ui/useApiErrorText";
 import { useMethodLabel } from "../../ui/testStatus";
-import { actionCatalogs, useConfirmTest, useDeclineTest, useOtherEvaluators, useScheduledTest } from "./actionQueries";
+import { actionCatalogs, useConfirmTest, useDeclineTest, useOtherEvaluators, useScheduledTest } from "./queries";
 
 const STATUS_TONE: Record<ConfirmationStatus, "good" | "note" | "neutral"> = { unconfirmed: "note", confirmed: "good", declined: "neutral" };
 

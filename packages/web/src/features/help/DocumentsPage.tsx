@@ -1,5 +1,6 @@
 import { Anchor, Card, Stack, Text, Title } from "@mantine/core";
-import { EVALUATOR_DOCUMENTS } from "@parlance/contract";
+import { EVALUATOR_DOCUMENTS, helpRoutes } from "@parlance/contract";
+import { hrefOf } from "../../api/client";
 import { useTranslation } from "../../i18n";
 import { useStartup } from "../../ui/startup";
 import { PageHeader } from "../../ui/PageHeader";
@@ -16,7 +17,7 @@ export default function DocumentsPage() {
         {EVALUATOR_DOCUMENTS.map((d) => (
           <Card key={d.file} withBorder padding="md">
             <Title order={2} size="h4" mb={4}>
-              <Anchor href={`/files/${d.file}?lang=${language}`} target="_blank" rel="noopener">
+              <Anchor href={`${hrefOf(helpRoutes.evaluatorDocument, { file: d.file })}?lang=${language}`} target="_blank" rel="noopener">
                 {t(`help.documents.names.${d.key}`)}
               </Anchor>
             </Title>

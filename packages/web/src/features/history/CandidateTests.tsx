@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "../../i18n";
 import { Link } from "react-router";
-import type { CandidateTestRecord } from "@parlance/contract";
+import { reportRoutes, type CandidateTestRecord } from "@parlance/contract";
 import { useStartup } from "../../ui/startup";
 import { formatDate, formatDateTime } from "../../i18n/format";
 import { confirmDelete } from "../../ui/ConfirmDialog";
@@ -10,7 +10,7 @@ import { notifyResult } from "../../ui/form";
 import { EmptyState, RemoteData } from "../../ui/RemoteData";
 import { useMethodLabel, useTestStatusText } from "../../ui/testStatus";
 import { useApiErrorText } from "../../ui/useApiErrorText";
-import { ApiCallError } from "../../api/client";
+import { ApiCallError, hrefOf } from "../../api/client";
 import { historyCatalogs, useCandidateTests, useRemoveTest } from "./queries";
 import { HistoryLoadError } from "./HistoryLoadError";
 import { CallCandidateButton } from "../calls";
@@ -105,7 +105,7 @@ export function CandidateTests({ candidateId }: { candidateId: number }) {
           <span>{statusText(r.view).score || "—"}</span>
           {/* A scored result has its PDF report (with the verification key); the server checks the scope. */}
           {r.result_state === "scored" && r.candidate_test_id !== null && (
-            <Anchor href={`/testing/results/${r.candidate_test_id}/download`} size="sm" aria-label={t("history.candidateTests.reportLink", { test: r.description })}>
+            <Anchor href={hrefOf(reportRoutes.download, { id: r.candidate_test_id })} size="sm" aria-label={t("history.candidateTests.reportLink", { test: r.description })}>
               {t("history.candidateTests.report")}
             </Anchor>
           )}

@@ -1,4 +1,5 @@
 import { Progress, Stack, Text } from "@mantine/core";
+import { ApiCallError } from "../../api/client";
 import { useTranslation } from "../../i18n";
 import type { Progress as Step } from "./transport";
 
@@ -23,13 +24,21 @@ export function UploadProgress({ progress }: { progress: Step | null }) {
   );
 }
 
-/** The text of a refusal: its translation when the server named it, else the server's message. */
+/**
+ * The text of a refusal: its translation when the server named it, else the server's message. An
+ * answer without words of its own says what the upload screens always said: no answer, a file too
+ * large for the proxy (413), the server busy with other files (503 + Retry-After).
+ */
 export function useUploadErrorText() {
   const { t, i18n } = useTranslation();
   return (err: unknown): string => {
-    const e = err as { status?: number; message?: string; messageKey?: string };
+    if (err instanceof ApiCallError && !err.ownMessage) {
+      if (err.status === 0) return t("errors.network");
+      if (err.status === 413) return t("upload.messages.tooLarge");
+      if (err.status === 503 && err.retryAfterMs !== undefined) return t("upload.messages.busy");
+    }
+    const e = err as { message?: string; messageKey?: string };
     if (e.messageKey && i18n.exists(e.messageKey)) return t(e.messageKey);
-    if (e.status === 413) return t("upload.messages.tooLarge");
     if (e.message) return e.message;
     return t("errors.generic");
   };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { videoRoutes, type VideoRole } from "@parlance/contract";
 import { call } from "../../api/client";
-import { VideoCall } from "./video-call";
+import { VideoCall } from "./videoCall";
 
 /**
  * The state of one side of a video room (candidate-testing.md §4): the room is not ready, in

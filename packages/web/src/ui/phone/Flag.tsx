@@ -1,4 +1,4 @@
-import { FLAG_CODES, FLAG_SIZE } from "./flag-sprite";
+import { FLAG_CODES, FLAG_SIZE } from "./flagSprite";
 import sprite from "./flags.png";
 
 const INDEX = new Map(FLAG_CODES.map((code, i) => [code, i]));

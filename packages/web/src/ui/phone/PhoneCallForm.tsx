@@ -7,7 +7,7 @@ import { useTranslation } from "../../i18n";
 import { useStartup } from "../startup";
 import { useApiErrorText } from "../useApiErrorText";
 import { PhoneNumberField, type PhoneNumberValue } from "./PhoneNumberField";
-import { checkPhone, initialPhone } from "./phone-check";
+import { checkPhone, initialPhone } from "./phoneCheck";
 
 /**
  * The phone call request (candidate spec §2 phone call screen, §3 `iso_code, phone_number,

@@ -8,9 +8,9 @@ import { RemoteData } from "../../../ui/RemoteData";
 import { FormActions, isBlank, notifyResult } from "../../../ui/form";
 import { FormError } from "../../../ui/FormError";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
-import { accountCatalogs, isNotFound, useAccount, useSaveAccount } from "./queries";
-import { accountPath, ACCOUNTS_PATH, parseId, useAdminCrumbs } from "./paths";
-import { NotFoundNotice } from "./NotFoundNotice";
+import { accountCatalogs, useAccount, useSaveAccount } from "./queries";
+import { accountPath, ACCOUNTS_PATH, parseId, useAdminCrumbs } from "../paths";
+import { isNotFound, NotFoundNotice } from "../NotFoundNotice";
 
 /** /admin/accounts/new and /admin/accounts/:id/edit. */
 export default function AccountFormPage() {

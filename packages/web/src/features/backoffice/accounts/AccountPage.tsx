@@ -10,9 +10,9 @@ import { EmptyState, RemoteData } from "../../../ui/RemoteData";
 import { notifyResult } from "../../../ui/form";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { useStartup } from "../../../ui/startup";
-import { accountCatalogs, isNotFound, useAccount, useCloseOffice, useResendActivation } from "./queries";
-import { ACCOUNTS_PATH, editAccountPath, parseId, useAdminCrumbs } from "./paths";
-import { NotFoundNotice } from "./NotFoundNotice";
+import { accountCatalogs, useAccount, useCloseOffice, useResendActivation } from "./queries";
+import { ACCOUNTS_PATH, editAccountPath, parseId, useAdminCrumbs } from "../paths";
+import { isNotFound, NotFoundNotice } from "../NotFoundNotice";
 import { AdministratorDialog, OfficeDialog } from "./AccountDialogs";
 
 /** /admin/accounts/:id: a client account's flags, its offices and its account administrators. */

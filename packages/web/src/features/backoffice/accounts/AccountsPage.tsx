@@ -10,8 +10,8 @@ import { EmptyState, RemoteData } from "../../../ui/RemoteData";
 import { useSearchState } from "../../../ui/useSearchState";
 import { useStartup } from "../../../ui/startup";
 import { useAccountList } from "./queries";
-import { accountPath, NEW_ACCOUNT_PATH, useAdminCrumbs } from "./paths";
-import { SearchBar } from "./SearchBar";
+import { accountPath, NEW_ACCOUNT_PATH, useAdminCrumbs } from "../paths";
+import { SearchBar } from "../SearchBar";
 
 /** /admin/accounts: the provider's client accounts, searched by name or id, 20 a page. */
 export default function AccountsPage() {

@@ -8,7 +8,8 @@ import {
   type AccountOfficeEditInput,
   type AdministratorCreateInput,
 } from "@parlance/contract";
-import { ApiCallError, call } from "../../../api/client";
+import { call } from "../../../api/client";
+import { retryServerErrors } from "../retry";
 
 /** Query keys of the back office's accounts: everything under ["backofficeAccounts"] is refreshed after a change. */
 export const accountKeys = {
@@ -24,10 +25,6 @@ export const accountCatalogs = {
   "settingsLists.users.messages": userMessages,
 };
 
-/** A 4xx will not get better by asking again. */
-export const retryServerErrors = (failures: number, err: Error) => !(err instanceof ApiCallError && err.status >= 400 && err.status < 500) && failures < 1;
-
-export const isNotFound = (err: unknown) => err instanceof ApiCallError && (err.status === 404 || err.status === 400);
 
 export function useAccountList(q: string, page: number) {
   return useQuery({

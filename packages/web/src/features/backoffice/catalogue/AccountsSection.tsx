@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { TEST_FEES_CENTS, isTestDuration, type AccountTestRow, type CatalogueTestDetail } from "@parlance/contract";
+import { TEST_FEES_CENTS, isTestDuration, type AccountTestPrices, type AccountTestRow, type CatalogueTestDetail } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
 import { formatMoney } from "../../../i18n/format";
 import { EmptyState, RemoteData } from "../../../ui/RemoteData";
@@ -10,7 +10,7 @@ import { notifyResult } from "../../../ui/form";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { useStartup } from "../../../ui/startup";
 import { catalogueCatalogs, useAccountTests, useAllowAccount, useChangePrice, useRemoveAccount } from "./queries";
-import { PriceDialog, type PriceTarget, type Prices } from "./PriceDialog";
+import { PriceDialog, type PriceTarget } from "./PriceDialog";
 
 /**
  * The accounts that may assign the test, at their prices: allow another account, change an
@@ -25,7 +25,7 @@ export function AccountsSection({ test }: { test: CatalogueTestDetail }) {
   const change = useChangePrice();
   const remove = useRemoveAccount();
   const [target, setTarget] = useState<(PriceTarget & { id?: number }) | null>(null);
-  const defaults: Prices = isTestDuration(test.duration_minutes)
+  const defaults: AccountTestPrices = isTestDuration(test.duration_minutes)
     ? { fee_cents: TEST_FEES_CENTS[test.duration_minutes].withNotice, short_notice_fee_cents: TEST_FEES_CENTS[test.duration_minutes].shortNotice }
     : { fee_cents: 0, short_notice_fee_cents: 0 };
   const pending = target?.kind === "change" ? change : allow;
@@ -35,7 +35,7 @@ export function AccountsSection({ test }: { test: CatalogueTestDetail }) {
     change.reset();
     setTarget(null);
   };
-  const save = (input: Prices & { account_id?: number }) => {
+  const save = (input: AccountTestPrices & { account_id?: number }) => {
     if (target?.kind === "change" && target.id !== undefined) {
       change.mutate({ id: target.id, ...input }, { onSuccess: () => (notifyResult(t("boCatalogue.messages.priceSaved"), true), close()) });
     } else if (input.account_id !== undefined) {

@@ -1,37 +1,17 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Button, Group, Modal, NumberInput, Select, Stack, Text } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { useQuery } from "@tanstack/react-query";
-import { PRICE_MAX_CENTS, catalogueRoutes } from "@parlance/contract";
-import { call } from "../../../api/client";
+import { PRICE_MAX_CENTS, type AccountTestPrices } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
 import { FormError } from "../../../ui/FormError";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
-import { catalogueCatalogs, retryServerErrors } from "./queries";
+import { catalogueCatalogs, useAccountChoices } from "./queries";
 
 /** What the dialog edits: a new account's prices (no account yet) or an account's existing ones. */
-export type PriceTarget = { kind: "allow"; defaults: Prices } | { kind: "change"; accountName: string; prices: Prices };
-export interface Prices {
-  fee_cents: number;
-  short_notice_fee_cents: number;
-}
+export type PriceTarget = { kind: "allow"; defaults: AccountTestPrices } | { kind: "change"; accountName: string; prices: AccountTestPrices };
 
 const dollars = (cents: number) => cents / 100;
 /** A price typed in dollars as whole cents (NumberInput gives numbers; two decimals at most). */
 const centsOf = (value: number | "") => (value === "" ? null : Math.round(value * 100));
-
-/** The accounts that may not assign the test yet, by name (what was typed), 20 at most. */
-function useAccountChoices(testId: number, term: string, enabled: boolean) {
-  const [debounced] = useDebouncedValue(term, 250);
-  const query = useQuery({
-    queryKey: ["backofficeCatalogue", "choices", testId, debounced],
-    queryFn: ({ signal }) => call(catalogueRoutes.accountChoices, { term: debounced }, { id: testId }, { signal }),
-    enabled,
-    retry: retryServerErrors,
-  });
-  // The term the answer is for: a cleared field reads "every account is allowed" only from the answer to "".
-  return { ...query, term: debounced };
-}
 
 /**
  * Allow an account to assign the test (choose the account, then its prices), or change an account's
@@ -50,7 +30,7 @@ export function PriceDialog({
   target: PriceTarget | null;
   saving: boolean;
   error: unknown;
-  onSave: (input: Prices & { account_id?: number }) => void;
+  onSave: (input: AccountTestPrices & { account_id?: number }) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();

@@ -1,3 +1,4 @@
+import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { catalogueMessages, catalogueRoutes, type CatalogueStatus, type CatalogueTestInput } from "@parlance/contract";
 import { ApiCallError, call } from "../../../api/client";
@@ -65,3 +66,16 @@ export const useAllowAccount = (testId: number) =>
 export const useChangePrice = () =>
   useCatalogueMutation(({ id, ...prices }: { id: number; fee_cents: number; short_notice_fee_cents: number }) => call(catalogueRoutes.changePrice, prices, { id }));
 export const useRemoveAccount = () => useCatalogueMutation((id: number) => call(catalogueRoutes.removeAccount, {}, { id }));
+
+/** The accounts that may not assign the test yet, by name (what was typed), 20 at most. */
+export function useAccountChoices(testId: number, term: string, enabled: boolean) {
+  const [debounced] = useDebouncedValue(term, 250);
+  const query = useQuery({
+    queryKey: ["backofficeCatalogue", "choices", testId, debounced],
+    queryFn: ({ signal }) => call(catalogueRoutes.accountChoices, { term: debounced }, { id: testId }, { signal }),
+    enabled,
+    retry: retryServerErrors,
+  });
+  // The term the answer is for: a cleared field reads "every account is allowed" only from the answer to "".
+  return { ...query, term: debounced };
+}

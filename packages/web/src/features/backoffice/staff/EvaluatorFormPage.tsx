@@ -8,9 +8,8 @@ import { RemoteData } from "../../../ui/RemoteData";
 import { FormActions, notifyResult } from "../../../ui/form";
 import { FormError } from "../../../ui/FormError";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
-import { isNotFound } from "../accounts/queries";
-import { EVALUATORS_PATH, evaluatorPath, NEW_STAFF_PATH, parseId, staffPath, useAdminCrumbs } from "../accounts/paths";
-import { NotFoundNotice } from "../accounts/NotFoundNotice";
+import { EVALUATORS_PATH, evaluatorPath, NEW_STAFF_PATH, parseId, staffPath, useAdminCrumbs } from "../paths";
+import { isNotFound, NotFoundNotice } from "../NotFoundNotice";
 import { staffCatalogs, useEvaluatorOptions, useEvaluatorProfile, useSaveEvaluator } from "./queries";
 
 /** Zones offered: the four US zones first, then every zone the browser knows. */

@@ -8,9 +8,8 @@ import { RemoteData } from "../../../ui/RemoteData";
 import { FormActions, isBlank, notifyResult } from "../../../ui/form";
 import { FormError } from "../../../ui/FormError";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
-import { isNotFound } from "../accounts/queries";
-import { evaluatorPath, NEW_EVALUATOR_PATH, parseId, STAFF_PATH, staffPath, useAdminCrumbs } from "../accounts/paths";
-import { NotFoundNotice } from "../accounts/NotFoundNotice";
+import { evaluatorPath, NEW_EVALUATOR_PATH, parseId, STAFF_PATH, staffPath, useAdminCrumbs } from "../paths";
+import { isNotFound, NotFoundNotice } from "../NotFoundNotice";
 import { staffCatalogs, useSaveStaff, useStaffRoles, useStaffUser } from "./queries";
 import { StaffActions } from "./StaffActions";
 

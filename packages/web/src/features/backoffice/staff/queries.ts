@@ -9,7 +9,7 @@ import {
   type StaffEditInput,
 } from "@parlance/contract";
 import { call } from "../../../api/client";
-import { retryServerErrors } from "../accounts/queries";
+import { retryServerErrors } from "../retry";
 
 /** Query keys of staff users and evaluator profiles: a change refreshes both (roles decide who has a profile). */
 export const staffKeys = {

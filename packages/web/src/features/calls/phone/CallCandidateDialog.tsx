@@ -7,7 +7,7 @@ import { useTranslation } from "../../../i18n";
 import { useStartup } from "../../../ui/startup";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { PhoneNumberField, type PhoneNumberValue } from "../../../ui/phone/PhoneNumberField";
-import { checkPhone, initialPhone } from "../../../ui/phone/phone-check";
+import { checkPhone, initialPhone } from "../../../ui/phone/phoneCheck";
 
 const catalogs = { "phoneCalls.messages": phoneCallMessages };
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { devPhoneRoutes, type IvrCallView } from "@parlance/contract";
-import { call } from "../../../api/client";
+import { call, hrefOf } from "../../../api/client";
 
 /**
  * The developer phone's handset: it plays the part of the candidate's telephone for a call of the
@@ -115,7 +115,7 @@ export function useHandset(callId: number) {
       else void step("played", s.index);
     };
     if (s.prompt.kind === "play") {
-      const a = new Audio(`/api/dev/phone/prompt_audio/${callId}?item=${encodeURIComponent(s.prompt.item_id)}`);
+      const a = new Audio(hrefOf(devPhoneRoutes.devPromptAudio, { callId }, { item: s.prompt.item_id }));
       audio.current = a;
       a.onended = after;
       a.onerror = after;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CALL_STATE, webIvrRoutes, type IvrCallView, type IvrStepView } from "@parlance/contract";
-import { call as callApi } from "../../../api/client";
+import { call as callApi, hrefOf } from "../../../api/client";
 import { AnswerDetector } from "./levels";
 import type { AudioDevices } from "./useAudioDevices";
 
@@ -160,7 +160,7 @@ export function useWebIvrCall(testId: number, devices: AudioDevices) {
       };
       if (prompt.kind === "play") {
         const id = callId.current;
-        const el = new Audio(`/api/webivr/prompt_audio/${testId}?token=${encodeURIComponent(token.current?.value ?? "")}&call_id=${id}&item=${encodeURIComponent(prompt.item_id)}`);
+        const el = new Audio(hrefOf(webIvrRoutes.promptAudio, { id: testId }, { token: token.current?.value ?? "", call_id: id ?? "", item: prompt.item_id }));
         playing.current = el;
         el.onended = once;
         el.onerror = () => fail(new Error("prompt"));

@@ -1,5 +1,5 @@
 import { Stack, Text } from "@mantine/core";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams } from "react-router";
 import { anonymousInvoiceConfirmationPath, invoiceMessages, invoiceRoutes, type AnonymousInvoicePage as PageData } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
@@ -7,15 +7,9 @@ import { call } from "../../../api/client";
 import { PaymentPageFrame } from "../PaymentPageFrame";
 import { PayByCardPanel } from "../PayByCardPanel";
 import { InvoiceSummary } from "./InvoiceSummary";
+import { anonymousInvoiceKey, useAnonymousInvoice } from "./queries";
 
 const catalogs = { "billing.messages": invoiceMessages };
-
-/** The anonymous invoice's data by its key (also read by the confirmation page). */
-export const anonymousInvoiceKey = (key: string) => ["invoice-by-key", key] as const;
-
-export function useAnonymousInvoice(key: string) {
-  return useQuery({ queryKey: anonymousInvoiceKey(key), queryFn: ({ signal }) => call(invoiceRoutes.byKey, {}, { key }, { signal }), retry: false });
-}
 
 /**
  * /invoices/pay/{invoiceKey}: anyone holding the invoice's link (accounts payable, without a

@@ -7,7 +7,7 @@ import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
 import { useStartup } from "../../../ui/startup";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
-import { useAnonymousInvoice } from "./AnonymousInvoicePage";
+import { useAnonymousInvoice } from "./queries";
 import { formatDay } from "./format";
 
 const catalogs = { "billing.messages": invoiceMessages };

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams } from "react-router";
 import { anonymousInvoicePath, invoiceMessages, invoiceRoutes, type InvoicePage as InvoicePageData } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
-import { call } from "../../../api/client";
+import { call, hrefOf } from "../../../api/client";
 import { notifyResult } from "../../../ui/form";
 import { PaymentPageFrame } from "../PaymentPageFrame";
 import { PayByCardPanel } from "../PayByCardPanel";
@@ -39,7 +39,7 @@ function InvoiceDetail({ invoice }: { invoice: InvoicePageData }) {
   return (
     <Stack gap="lg" maw={880}>
       <Group gap="sm">
-        <Button component="a" href={`/account/invoices/${invoice.id}/download`} variant="default">
+        <Button component="a" href={hrefOf(invoiceRoutes.download, { id: invoice.id })} variant="default">
           {t("billing.invoice.download")}
         </Button>
       </Group>

@@ -1,19 +1,11 @@
 import type { ReactNode } from "react";
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import type { InvoiceData, InvoiceLine } from "@parlance/contract";
+import type { InvoiceData, InvoiceView } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
 import { formatMoney, formatDateTime } from "../../../i18n/format";
 import { useStartup } from "../../../ui/startup";
 import { DataTable } from "../../../ui/DataTable";
 import { businessToday, formatDay } from "./format";
-
-export interface InvoiceViewData {
-  invoiceData: InvoiceData;
-  lines: InvoiceLine[];
-  payments: { amountCents: number; settledAt: string }[];
-  totalCents: number;
-  paidCents: number;
-}
 
 /** Paid, past due or open: what the badge beside the balance says. */
 export function invoiceStatus(d: Pick<InvoiceData, "balanceCents" | "dueDate">, today = businessToday()): "paid" | "pastDue" | "open" {
@@ -47,7 +39,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The invoice as both invoice pages show it: the spec's fields, the lines, payments and balance. */
-export function InvoiceSummary({ view, officeName }: { view: InvoiceViewData; officeName?: string | null }) {
+export function InvoiceSummary({ view, officeName }: { view: InvoiceView; officeName?: string | null }) {
   const { t } = useTranslation();
   const { language } = useStartup();
   const d = view.invoiceData;

@@ -3,7 +3,7 @@ import { Link, useParams } from "react-router";
 import { CANDIDATE_TESTING_POLICY, POLICY_PATHS, SUPPORT_PHONES } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
 import { PageHeader } from "../../../ui/PageHeader";
-import { usePrepayCrumbs } from "./usePrepay";
+import { usePrepayCrumbs } from "./paths";
 
 /** The two thank-you pages that ask the client to contact the provider to schedule. */
 export const CONTACT_KINDS = ["tests", "proctoring"] as const;

@@ -11,7 +11,8 @@ import { RemoteData, EmptyState } from "../../../ui/RemoteData";
 import { DataTable } from "../../../ui/DataTable";
 import { useStartup } from "../../../ui/startup";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
-import { PREPAY_TERMS_PATH, prepayThankYouPath, usePrepay, usePrepayCrumbs } from "./usePrepay";
+import { PREPAY_TERMS_PATH, prepayThankYouPath, usePrepayCrumbs } from "./paths";
+import { usePrepay } from "./queries";
 
 const catalogs = { "billing.prepay.messages": prepayMessages };
 

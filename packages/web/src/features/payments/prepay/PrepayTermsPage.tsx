@@ -10,7 +10,8 @@ import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
 import { useStartup } from "../../../ui/startup";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
-import { PREPAY_PATH, prepayKey, usePrepay, usePrepayCrumbs } from "./usePrepay";
+import { PREPAY_PATH, usePrepayCrumbs } from "./paths";
+import { prepayKey, usePrepay } from "./queries";
 
 const catalogs = { "billing.prepay.messages": prepayMessages };
 

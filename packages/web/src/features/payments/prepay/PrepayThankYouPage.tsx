@@ -9,7 +9,7 @@ import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
 import { useStartup } from "../../../ui/startup";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
-import { usePrepayCrumbs } from "./usePrepay";
+import { usePrepayCrumbs } from "./paths";
 
 const catalogs = { "billing.messages": invoiceMessages };
 

@@ -7,7 +7,7 @@ import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { useStartup } from "../../../ui/startup";
 import { PaymentPageFrame } from "../PaymentPageFrame";
 import { ChargeFacts } from "./ChargeProjectPage";
-import { useCharge } from "./useCharge";
+import { useCharge } from "./queries";
 
 const catalogs = { "billing.translation.messages": translationChargeMessages };
 

@@ -9,7 +9,7 @@ import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { useStartup } from "../../../ui/startup";
 import { PaymentPageFrame } from "../PaymentPageFrame";
 import { PayByCardPanel } from "../PayByCardPanel";
-import { chargeKey, useCharge } from "./useCharge";
+import { chargeKey, useCharge } from "./queries";
 
 const catalogs = { "billing.translation.messages": translationChargeMessages };
 

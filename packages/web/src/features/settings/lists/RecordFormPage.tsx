@@ -4,8 +4,8 @@ import { useTranslation } from "../../../i18n";
 import { useParams } from "react-router";
 import { RemoteData } from "../../../ui/RemoteData";
 import { RecordNotFound } from "./FormParts";
-import { WithListLevel, type ListLevel } from "./ListLevel";
-import { listPath, parseRecordId, type ListKind } from "./paths";
+import { WithListLevel, type ListLevel } from "../ListLevel";
+import { listPath, parseRecordId, type ListKind } from "../listPaths";
 import { isNotFound } from "./queries";
 
 /** The i18n namespace (settingsLists.<ns>) of each list. */

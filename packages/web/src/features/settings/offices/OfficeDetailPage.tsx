@@ -7,10 +7,10 @@ import { StatusTag } from "../../../ui/StatusTag";
 import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
 import { SETTINGS_PATH, useSettingsCrumbs } from "../crumbs";
-import { useOffice } from "./queries";
+import { useOffice } from "../queries";
 import { useDeleteOffice } from "./useDeleteOffice";
-import { editOfficePath, parseOfficeId } from "./paths";
-import { OfficeNotFound, isNotFound } from "./OfficeNotFound";
+import { editOfficePath, parseOfficeId } from "../officePaths";
+import { OfficeNotFound, isNotFound } from "../OfficeNotFound";
 import { OFFICE_TABS, type OfficeTab } from "./tabs/officeTabs";
 
 /** /testing/settings/offices/:id: the office, its counts, and tabbed lists of what belongs to it. */

@@ -9,9 +9,9 @@ import { FormActions, isBlank, notifyResult } from "../../../ui/form";
 import { FormError } from "../../../ui/FormError";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { SETTINGS_PATH, useSettingsCrumbs } from "../crumbs";
-import { officeCatalogs, useOffice, useSaveOffice } from "./queries";
-import { officePath, parseOfficeId } from "./paths";
-import { OfficeNotFound, isNotFound } from "./OfficeNotFound";
+import { officeCatalogs, useOffice, useSaveOffice } from "../queries";
+import { officePath, parseOfficeId } from "../officePaths";
+import { OfficeNotFound, isNotFound } from "../OfficeNotFound";
 
 /** /testing/settings/offices/new and /testing/settings/offices/:id/edit. */
 export default function OfficeFormPage() {

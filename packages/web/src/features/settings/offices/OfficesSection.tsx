@@ -7,9 +7,9 @@ import { DataTable, type DataColumn } from "../../../ui/DataTable";
 import { Pager } from "../../../ui/Pager";
 import { StatusTag } from "../../../ui/StatusTag";
 import { EmptyState, RemoteData } from "../../../ui/RemoteData";
-import { useOfficeList } from "./queries";
+import { useOfficeList } from "../queries";
 import { useDeleteOffice } from "./useDeleteOffice";
-import { editOfficePath, NEW_OFFICE_PATH, officePath } from "./paths";
+import { editOfficePath, NEW_OFFICE_PATH, officePath } from "../officePaths";
 
 /** ?page=N of the settings page; anything else is page 1. */
 function usePageParam(): [number, (page: number) => void] {

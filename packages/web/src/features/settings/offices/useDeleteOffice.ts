@@ -2,7 +2,7 @@ import { useTranslation } from "../../../i18n";
 import { confirmDelete } from "../../../ui/ConfirmDialog";
 import { notifyResult } from "../../../ui/form";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
-import { officeCatalogs, useDeleteOfficeMutation } from "./queries";
+import { officeCatalogs, useDeleteOfficeMutation } from "../queries";
 
 /**
  * Delete with confirmation (spec §4): confirm, delete, reload. The server's answer (done, or

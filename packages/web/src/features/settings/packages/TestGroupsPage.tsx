@@ -1,6 +1,6 @@
 import { useTranslation } from "../../../i18n";
 import { PageHeader } from "../../../ui/PageHeader";
-import { WithListLevel } from "../lists/ListLevel";
+import { WithListLevel } from "../ListLevel";
 import { TestGroupsList } from "./TestGroupsList";
 
 /** /testing/settings/packages and /testing/settings/offices/:officeId/packages (spec §2). */

@@ -16,10 +16,9 @@ import { RemoteData } from "../../../ui/RemoteData";
 import { notifyResult } from "../../../ui/form";
 import { FormError } from "../../../ui/FormError";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
-import type { ListLevel } from "../lists/ListLevel";
-import { backPath, listPath } from "../lists/paths";
-import { fieldWidth, ListFormActions } from "../lists/FormParts";
-import { RecordFormPage } from "../lists/RecordFormPage";
+import type { ListLevel } from "../ListLevel";
+import { backPath, listPath } from "../listPaths";
+import { fieldWidth, ListFormActions, RecordFormPage } from "../lists";
 import { recipientCatalogs, useRecipient, useRecipientList, useSaveRecipient } from "./queries";
 
 /** /testing/settings/resultrecipients/new, …/:id/edit, and the same under /testing/settings/offices/:officeId/. */

@@ -3,9 +3,8 @@ import { Badge, Group, Text } from "@mantine/core";
 import { useTranslation } from "../../../i18n";
 import type { RecipientList, RecipientRow } from "@parlance/contract";
 import type { DataColumn } from "../../../ui/DataTable";
-import { RecordList, RowActions } from "../lists/RecordList";
-import { useDeleteRecord } from "../lists/useDeleteRecord";
-import { editRecordPath, newRecordPath } from "../lists/paths";
+import { RecordList, RowActions, useDeleteRecord } from "../lists";
+import { editRecordPath, newRecordPath } from "../listPaths";
 import { recipientCatalogs, useDeleteRecipientMutation, useRecipientList } from "./queries";
 
 /**

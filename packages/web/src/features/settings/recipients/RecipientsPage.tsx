@@ -1,6 +1,6 @@
 import { useTranslation } from "../../../i18n";
 import { PageHeader } from "../../../ui/PageHeader";
-import { WithListLevel } from "../lists/ListLevel";
+import { WithListLevel } from "../ListLevel";
 import { RecipientsList } from "./RecipientsList";
 
 /** /testing/settings/resultrecipients and /testing/settings/offices/:officeId/resultrecipients (spec §2). */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { recipientMessages, recipientRoutes, type RecipientEditInput } from "@parlance/contract";
 import { call } from "../../../api/client";
-import { retryServerErrors } from "../lists/queries";
+import { retryServerErrors } from "../lists";
 
 /** Query keys: everything under ["settingsLists", "recipients"] is refreshed after a change. */
 export const recipientKeys = {

@@ -7,10 +7,9 @@ import { PageHeader } from "../../../ui/PageHeader";
 import { isBlank, notifyResult } from "../../../ui/form";
 import { FormError } from "../../../ui/FormError";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
-import type { ListLevel } from "../lists/ListLevel";
-import { backPath, listPath } from "../lists/paths";
-import { fieldWidth, ListFormActions } from "../lists/FormParts";
-import { RecordFormPage } from "../lists/RecordFormPage";
+import type { ListLevel } from "../ListLevel";
+import { backPath, listPath } from "../listPaths";
+import { fieldWidth, ListFormActions, RecordFormPage } from "../lists";
 import { userCatalogs, useSaveUser, useUser } from "./queries";
 
 /** /testing/settings/users/new, …/users/:id/edit, and the same under /testing/settings/offices/:officeId/. */

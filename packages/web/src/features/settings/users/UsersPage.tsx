@@ -1,6 +1,6 @@
 import { useTranslation } from "../../../i18n";
 import { PageHeader } from "../../../ui/PageHeader";
-import { WithListLevel } from "../lists/ListLevel";
+import { WithListLevel } from "../ListLevel";
 import { UsersList } from "./UsersList";
 
 /** /testing/settings/users and /testing/settings/offices/:officeId/users (spec §2). */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { userRoutes, userMessages, type TestingUserEditInput } from "@parlance/contract";
 import { call } from "../../../api/client";
-import { retryServerErrors } from "../lists/queries";
+import { retryServerErrors } from "../lists";
 
 /** Query keys: everything under ["settingsLists", "users"] is refreshed after a change. */
 export const userKeys = {

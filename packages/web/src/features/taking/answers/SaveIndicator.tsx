@@ -2,7 +2,7 @@ import { Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "../../../i18n";
 import { useStartup } from "../../../ui/startup";
 import { formatTime } from "../../../i18n/format";
-import type { AnswerSnapshot, SaveStatus } from "./answer-sync";
+import type { AnswerSnapshot, SaveStatus } from "./answerSync";
 
 const COLOURS: Record<SaveStatus, string> = {
   saved: "var(--mantine-color-green-8)",

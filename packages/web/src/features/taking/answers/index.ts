@@ -1,6 +1,6 @@
 /** Answers of a test attempt kept safe in the browser and saved with acknowledgement (DESIGN.md §6). */
 export { useAnswerStore, type AnswerStore } from "./useAnswerStore";
 export { SaveIndicator } from "./SaveIndicator";
-export { AUTOSAVE_DELAY_MS, RETRY_DELAYS_MS, type AnswerSnapshot, type SaveStatus } from "./answer-sync";
-export type { SeedItem } from "./answer-queue";
+export { AUTOSAVE_DELAY_MS, RETRY_DELAYS_MS, type AnswerSnapshot, type SaveStatus } from "./answerSync";
+export type { SeedItem } from "./answerQueue";
 export type { SubmitOutput } from "./transport";

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useStartup } from "../../../ui/startup";
-import type { SeedItem } from "./answer-queue";
-import { AnswerSync, type AnswerSnapshot } from "./answer-sync";
+import type { SeedItem } from "./answerQueue";
+import { AnswerSync, type AnswerSnapshot } from "./answerSync";
 import { browserEnvironment } from "./environment";
-import { attemptKey, openLocalAnswers } from "./local-answers";
+import { attemptKey, openLocalAnswers } from "./localAnswers";
 import { fetchTransport, type SubmitOutput } from "./transport";
 
 export interface AnswerStore extends AnswerSnapshot {

@@ -1,7 +1,7 @@
 import { Radio, Stack } from "@mantine/core";
 import type { ItemView } from "@parlance/contract";
 import { QuestionLabel } from "./QuestionLabel";
-import type { AnswerProps } from "./ItemBlock";
+import type { AnswerProps } from "./answerProps";
 
 /** Radio choices: one answer, chosen by click or arrow keys. */
 export function ChoiceAnswer({ item, value, onChange }: { item: ItemView } & AnswerProps) {

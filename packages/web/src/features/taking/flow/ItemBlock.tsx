@@ -4,12 +4,8 @@ import { itemDir, itemTypography, paragraphs } from "./itemStyle";
 import { ChoiceAnswer } from "./ChoiceAnswer";
 import { TextAnswer } from "./TextAnswer";
 import { MediaItem } from "./MediaItem";
+import type { AnswerProps } from "./answerProps";
 import classes from "./ItemBlock.module.css";
-
-export interface AnswerProps {
-  value: string;
-  onChange: (value: string) => void;
-}
 
 /** The DOM id of an item's block, so the review table can bring the candidate back to it. */
 export const itemAnchor = (id: string) => `item-${id}`;

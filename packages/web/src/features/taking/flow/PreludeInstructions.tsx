@@ -1,6 +1,7 @@
 import { Anchor, Button, Stack, Text } from "@mantine/core";
 import { useTranslation } from "../../../i18n";
-import type { TestShowView } from "@parlance/contract";
+import { takingPaperRoutes, type TestShowView } from "@parlance/contract";
+import { hrefOf } from "../../../api/client";
 import { useStartup } from "../../../ui/startup";
 import { formatDateTime } from "../../../i18n/format";
 import { preludeVariant } from "./stages";
@@ -32,7 +33,7 @@ export function PreludeInstructions({ show }: { show: TestShowView }) {
           {show.proctorSignatureNeeded || show.proctorPasswordNeeded ? (
             <Text fw={600}>{t("takingFlow.prelude.pdfAfterProctor")}</Text>
           ) : (
-            <Anchor href={`/testing/tests/${show.assignedTestId}/pdf`} download fw={600}>
+            <Anchor href={hrefOf(takingPaperRoutes.pdf, { id: show.assignedTestId })} download fw={600}>
               {t("takingFlow.prelude.downloadPdf")}
             </Anchor>
           )}

@@ -2,17 +2,14 @@ import { Suspense, useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { Stack, Title } from "@mantine/core";
 import { useTranslation } from "../../../i18n";
-import type { RouteOutput, takingRoutes } from "@parlance/contract";
 import { Breadcrumbs, useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { usePageMeta } from "../../../ui/pageMeta";
 import { preloadable } from "../../../ui/preloadable";
 import { useTestShow } from "./queries";
-import { initialStage, type Stage } from "./stages";
+import { initialStage, type Receipt, type Stage } from "./stages";
 import { LoadError } from "./LoadError";
 import { FlowLoader } from "./FlowLoader";
 import { parseTestId } from "./testId";
-
-export type Receipt = RouteOutput<typeof takingRoutes.submit>;
 
 // Each stage is its own chunk: the first screen downloads only the stage it shows (issue 12), and
 // the next stage is downloaded while this one is on screen, so that moving on shows it at once.

@@ -19,7 +19,7 @@ import { SectionPage } from "./SectionPage";
 import { itemAnchor } from "./ItemBlock";
 import { preloadAudioPlayer } from "./MediaItem";
 import { preloadable } from "../../../ui/preloadable";
-import type { Receipt } from "./TakeTestPage";
+import type { Receipt } from "./stages";
 
 // Not needed to show the test's page (issue 12): the review screen (a Table), the submit dialogs
 // (Modal) and the audio player download once the page is shown, so that they are here before they

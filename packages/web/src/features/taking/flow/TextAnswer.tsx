@@ -3,7 +3,7 @@ import { useTranslation } from "../../../i18n";
 import { countWords, ITEM_KINDS, TEXT_FIELD_MAX, TEXT_FIELD_SIZE, type ItemView, type TestContentView } from "@parlance/contract";
 import { QuestionLabel } from "./QuestionLabel";
 import { answerDir } from "./itemStyle";
-import type { AnswerProps } from "./ItemBlock";
+import type { AnswerProps } from "./answerProps";
 
 /** Spec §5: "textarea height about 80 units". */
 const TEXTAREA_MIN_HEIGHT = 80;

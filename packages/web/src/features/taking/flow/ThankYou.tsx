@@ -4,7 +4,7 @@ import { useTranslation } from "../../../i18n";
 import type { TestShowView } from "@parlance/contract";
 import { useStartup } from "../../../ui/startup";
 import { formatDateTime } from "../../../i18n/format";
-import type { Receipt } from "./TakeTestPage";
+import type { Receipt } from "./stages";
 import { SIGN_OUT_FORM_ID } from "../../../ui/signOut";
 import { PhoneCallSection } from "./PhoneCallSection";
 

@@ -1,4 +1,7 @@
-import type { TestShowView } from "@parlance/contract";
+import type { RouteOutput, takingRoutes, TestShowView } from "@parlance/contract";
+
+/** What a submitted test answers: the thank-you screen shows it. */
+export type Receipt = RouteOutput<typeof takingRoutes.submit>;
 
 /**
  * The stages of /testing/tests/{id} (spec §2, §4): capability verification, then the prelude,

@@ -1,7 +1,7 @@
-import { TestGroupsList } from "../../packages/TestGroupsList";
-import type { OfficeTabProps } from "./officeTabs";
+import { TestGroupsList } from "../../packages";
+import type { OfficeDetail } from "@parlance/contract";
 
 /** Test groups (test packages) of this office (and the account's global ones), with add, edit and delete. */
-export function OfficeGroupsTab({ office }: OfficeTabProps) {
+export function OfficeGroupsTab({ office }: { office: OfficeDetail }) {
   return <TestGroupsList officeId={office.id} titleHidden />;
 }

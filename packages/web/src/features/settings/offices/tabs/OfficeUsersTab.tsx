@@ -1,7 +1,7 @@
-import { UsersList } from "../../users/UsersList";
-import type { OfficeTabProps } from "./officeTabs";
+import { UsersList } from "../../users";
+import type { OfficeDetail } from "@parlance/contract";
 
 /** Testing users of this office, with add, edit and delete (spec §2, office detail page). */
-export function OfficeUsersTab({ office }: OfficeTabProps) {
+export function OfficeUsersTab({ office }: { office: OfficeDetail }) {
   return <UsersList officeId={office.id} titleHidden />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseOfficeId } from "./paths";
+import { parseOfficeId } from "./officePaths";
 
 describe("parseOfficeId", () => {
   it("reads a positive whole number from the path", () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Button, Group, TextInput } from "@mantine/core";
-import { useTranslation } from "../../../i18n";
+import { useTranslation } from "../../i18n";
 
 /** A labelled search field with its button: submits the trimmed text (Enter or the button). */
 export function SearchBar({ label, value, maxLength, onSearch, children }: { label: string; value: string; maxLength: number; onSearch: (q: string) => void; children?: ReactNode }) {

@@ -1,4 +1,4 @@
-import { parseOfficeId } from "../offices/paths";
+import { parseOfficeId } from "./officePaths";
 
 /** The three settings lists of spec §2; each path segment is the spec's. */
 export type ListKind = "users" | "packages" | "resultrecipients";

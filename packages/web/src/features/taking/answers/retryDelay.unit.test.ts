@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_RETRY_AFTER_MS, RETRY_DELAYS_MS, retryDelayMs } from "./retry-delay";
+import { MAX_RETRY_AFTER_MS, RETRY_DELAYS_MS, retryDelayMs } from "./retryDelay";
 
 describe("retryDelayMs", () => {
   it("backs off by the failures in a row, the last delay repeating", () => {

@@ -1,5 +1,5 @@
-import { useTranslation } from "../../../i18n";
-import { useStandardCrumbs, type Crumb } from "../../../ui/Breadcrumbs";
+import { useTranslation } from "../../i18n";
+import { useStandardCrumbs, type Crumb } from "../../ui/Breadcrumbs";
 
 /** The back office's screens (issue 17 point 2), under the administration hub /admin. */
 export const ADMIN_PATH = "/admin";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { phoneCountries } from "@parlance/contract/calls/phone-numbers";
-import { FLAG_CODES } from "./flag-sprite";
-import { checkPhone, initialPhone } from "./phone-check";
+import { FLAG_CODES } from "./flagSprite";
+import { checkPhone, initialPhone } from "./phoneCheck";
 
 describe("the phone form's check (spec §5)", () => {
   it("says number required for an empty number, and checks a number against its country's plan", () => {

@@ -1,9 +1,9 @@
 import { MAX_ITEMS_PER_SAVE } from "@parlance/contract";
-import { AnswerQueue, type LocalAnswer, type SeedItem } from "./answer-queue";
-import type { AttemptMeta, LocalAnswers } from "./local-answers";
+import { AnswerQueue, type LocalAnswer, type SeedItem } from "./answerQueue";
+import type { AttemptMeta, LocalAnswers } from "./localAnswers";
 import { SaveFailure, type SubmitOutput, type Transport } from "./transport";
 import type { Environment } from "./environment";
-import { retryDelayMs } from "./retry-delay";
+import { retryDelayMs } from "./retryDelay";
 export type { Environment } from "./environment";
 
 /**
@@ -38,7 +38,7 @@ export interface AnswerSnapshot {
 export const AUTOSAVE_DELAY_MS = 5_000;
 /** Tries of a failing submit_test (network, server) before the candidate sees §8's message and can retry: never spin for ever. */
 export const SUBMIT_TRIES = 2;
-export { RETRY_DELAYS_MS } from "./retry-delay";
+export { RETRY_DELAYS_MS } from "./retryDelay";
 
 type Changed = { id: string; answer: LocalAnswer }[];
 

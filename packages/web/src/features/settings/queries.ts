@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { officeMessages, officeRoutes, type OfficeEditInput } from "@parlance/contract";
-import { ApiCallError, call } from "../../../api/client";
+import { ApiCallError, call } from "../../api/client";
 
 /** Query keys of the offices area: everything under ["offices"] is refreshed after a change. */
 export const officeKeys = {

@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AnswerSync, AUTOSAVE_DELAY_MS, SUBMIT_TRIES, type Environment } from "./answer-sync";
-import { attemptKey, MemoryAnswers, openLocalAnswers } from "./local-answers";
+import { AnswerSync, AUTOSAVE_DELAY_MS, SUBMIT_TRIES, type Environment } from "./answerSync";
+import { attemptKey, MemoryAnswers, openLocalAnswers } from "./localAnswers";
 import { fetchTransport, SaveFailure, SAVE_TIMEOUT_MS, type ProgressBody } from "./transport";
 
 /**

@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
-import type { LocalAnswer } from "./answer-queue";
+import type { LocalAnswer } from "./answerQueue";
 
 /**
  * Where the browser keeps an attempt's answers before (and after) the server has them: IndexedDB,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backPath, editRecordPath, listPath, newRecordPath, parseRecordId } from "./paths";
+import { backPath, editRecordPath, listPath, newRecordPath, parseRecordId } from "./listPaths";
 
 describe("settings list paths", () => {
   it("are the spec's paths at account and office level", () => {

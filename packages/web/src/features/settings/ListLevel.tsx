@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation, useParams } from "react-router";
-import { useStartup } from "../../../ui/startup";
-import type { Crumb } from "../../../ui/Breadcrumbs";
-import { RemoteData } from "../../../ui/RemoteData";
-import { useSettingsCrumbs } from "../crumbs";
-import { useOffice } from "../offices/queries";
-import { officePath, parseOfficeId } from "../offices/paths";
-import { OfficeNotFound, isNotFound } from "../offices/OfficeNotFound";
-import { listPath, type ListKind } from "./paths";
+import { useStartup } from "../../ui/startup";
+import type { Crumb } from "../../ui/Breadcrumbs";
+import { RemoteData } from "../../ui/RemoteData";
+import { useSettingsCrumbs } from "./crumbs";
+import { useOffice } from "./queries";
+import { officePath, parseOfficeId } from "./officePaths";
+import { OfficeNotFound, isNotFound } from "./OfficeNotFound";
+import { listPath, type ListKind } from "./listPaths";
 
 /** Where a settings list screen is: the account level (officeId null) or one office, with its breadcrumbs. */
 export interface ListLevel {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AnswerQueue, nextSeq } from "./answer-queue";
+import { AnswerQueue, nextSeq } from "./answerQueue";
 
 const T = 1_800_000_000_000; // a wall clock in ms
 

@@ -1,0 +1,1 @@
+export { TestGroupsList } from "./TestGroupsList";

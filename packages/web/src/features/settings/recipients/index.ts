@@ -1,0 +1,1 @@
+export { RecipientsList } from "./RecipientsList";

@@ -1,0 +1,1 @@
+export { UsersList } from "./UsersList";
