@@ -118,7 +118,7 @@ const SCOPE_SITE_EXCEPTIONS: Exception[] = [
   { file: "settings/offices/service.ts", match: "${assignedTests.officeId} = ${officeId}", reason: OWN_OFFICE },
   { file: "settings/offices/service.ts", match: "eq(testGroups.officeId, id)", reason: OWN_OFFICE },
   { file: "settings/offices/service.ts", match: "eq(resultRecipients.officeId, id)", reason: OWN_OFFICE },
-  { file: "settings/packages/service.ts", match: "eq(testGroups.officeId, level)", reason: LIST_LEVEL },
+  { file: "settings/test-groups/service.ts", match: "eq(testGroups.officeId, level)", reason: LIST_LEVEL },
   { file: "settings/recipients/service.ts", match: "eq(resultRecipients.officeId, level)", reason: LIST_LEVEL },
   { file: "settings/users/service.ts", match: "eq(users.officeId, level)", reason: LIST_LEVEL },
   { file: "settings/users/service.ts", match: "eq(candidates.userId, userId)", reason: "whether a user in the caller's list (found in scope before) has candidate profiles that must keep pointing at them" },
