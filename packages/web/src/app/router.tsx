@@ -59,7 +59,7 @@ const settingsLists = (base: string, offered: boolean): AppScreen[] =>
   (
     [
       ["users", "users", "users", () => page(() => import("../features/settings/users/UsersPage")), () => page(() => import("../features/settings/users/UserFormPage"))],
-      ["packages", "packages", "packages", () => page(() => import("../features/settings/packages/TestGroupsPage")), () => page(() => import("../features/settings/packages/TestGroupFormPage"))],
+      ["packages", "packages", "packages", () => page(() => import("../features/settings/test-groups/TestGroupsPage")), () => page(() => import("../features/settings/test-groups/TestGroupFormPage"))],
       ["resultrecipients", "resultRecipients", "resultRecipients", () => page(() => import("../features/settings/recipients/RecipientsPage")), () => page(() => import("../features/settings/recipients/RecipientFormPage"))],
     ] as const
   ).flatMap(([segment, access, name, list, form]) => [
@@ -113,9 +113,9 @@ export const SCREENS: readonly AppScreen[] = [
   ...allowed("signedIn", [
     { path: "/testing/candidates/:id/scheduledtest/:testId", element: schedulePage() },
     { path: "/testing/candidates/:id/scheduledtest/:testId/request", element: schedulePage() },
-    { path: "/testing/proctor/schedule/:id", element: page(() => import("../features/proctoring/reservation/ProctorSchedulePage")) },
-    { path: "/testing/proctor/contact_details/:id", element: page(() => import("../features/proctoring/reservation/ContactDetailsPage")) },
-    { path: "/testing/proctor/terms", element: page(() => import("../features/proctoring/reservation/TermsPage")) },
+    { path: "/testing/proctor/schedule/:id", element: page(() => import("../features/proctoring/reservations/ProctorSchedulePage")) },
+    { path: "/testing/proctor/contact_details/:id", element: page(() => import("../features/proctoring/reservations/ContactDetailsPage")) },
+    { path: "/testing/proctor/terms", element: page(() => import("../features/proctoring/reservations/TermsPage")) },
   ]),
   { path: "/testing/candidates/tests", access: "testHistory", at: { testing: "testHistory" }, element: page(() => import("../features/history/TestHistoryPage")) },
   ...allowed("evaluatorSchedule", [
@@ -126,11 +126,11 @@ export const SCREENS: readonly AppScreen[] = [
     { path: "/testing/evaluators/administer/:id", element: page(() => import("../features/evaluator-schedule/AdministerPage")) },
   ]),
   ...allowed("groups", [
-    { path: "/testing/groups", at: { testing: "groups" }, element: page(() => import("../features/paper/GroupsPage")) },
-    { path: "/testing/groups/alert/:key", element: page(() => import("../features/paper/AlertPage")) },
-    { path: "/testing/groups/:key", element: page(() => import("../features/paper/PackagePage")) },
+    { path: "/testing/groups", at: { testing: "groups" }, element: page(() => import("../features/paper-packages/GroupsPage")) },
+    { path: "/testing/groups/alert/:key", element: page(() => import("../features/paper-packages/AlertPage")) },
+    { path: "/testing/groups/:key", element: page(() => import("../features/paper-packages/PackagePage")) },
   ]),
-  { path: "/testing/candidates/outstanding_paper_tests", access: "outstandingPaperTests", at: { testing: "outstandingPaperTests" }, element: page(() => import("../features/paper/OutstandingPage")) },
+  { path: "/testing/candidates/outstanding_paper_tests", access: "outstandingPaperTests", at: { testing: "outstandingPaperTests" }, element: page(() => import("../features/paper-packages/OutstandingPage")) },
   ...allowed("results", [
     { path: "/testing/results", at: { testing: "results" }, element: page(() => import("../features/results/scoring/TestsToScorePage")) },
     { path: "/testing/results/:id/edit", element: scoringPage() },
@@ -161,8 +161,8 @@ export const SCREENS: readonly AppScreen[] = [
   ]),
   { path: "/invoice/:id", access: "invoices", element: page(() => import("../features/payments/invoices/InvoicePage")) },
   ...allowed("translation", [
-    { path: "/translation/projects/charge/:id", element: page(() => import("../features/payments/translation/ChargeProjectPage")) },
-    { path: "/translation/projects/charge/:id/complete", element: page(() => import("../features/payments/translation/ChargeCompletePage")) },
+    { path: "/translation/projects/charge/:id", element: page(() => import("../features/payments/translation-charges/ChargeProjectPage")) },
+    { path: "/translation/projects/charge/:id/complete", element: page(() => import("../features/payments/translation-charges/ChargeCompletePage")) },
   ]),
   // Administration (evaluators-results-account.md §2): its home's cards, the news and the back office.
   ...allowed("manageNews", [
@@ -209,7 +209,7 @@ export const SCREENS: readonly AppScreen[] = [
   { path: "/help/documents", access: "evaluatorDocuments", element: page(() => import("../features/help/DocumentsPage")) },
   // The developer mailbox and phone (outside production: useCaller), just before Sign out.
   ...allowed("devMailbox", [
-    { path: "/dev/mailbox", at: { account: "devMailbox" }, element: page(() => import("../features/mailbox/MailboxPage")) },
+    { path: "/dev/mailbox", at: { account: "devMailbox" }, element: page(() => import("../features/mail/MailboxPage")) },
     { path: "/dev/phone", at: { account: "devPhone" }, element: page(() => import("../features/calls/phone/DevPhonePage")) },
   ]),
   { path: "/login", access: "signedOut", at: { account: "login" }, element: page(() => import("../features/auth/LoginPage"), signIn) },
