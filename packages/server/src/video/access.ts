@@ -6,7 +6,7 @@ import type { AppContext } from "../context.js";
 import type { Scope } from "../auth/scope.js";
 import { videoAccessTokens } from "../db/schema.js";
 import { HttpError } from "../http/errors.js";
-import { heldTest } from "../taking/attempt.js";
+import { heldTest } from "../attempts/index.js";
 import { bookedTest } from "../evaluator-schedule/booked-test.js";
 import { iceServersFor } from "./ice-servers.js";
 

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { assignedTests, languages, tests, webIvrTokens } from "../../db/schema.js";
 import type { Scope } from "../../auth/scope.js";
-import { heldTest, startRefusal, refuse } from "../../taking/attempt.js";
+import { heldTest, startRefusal, refuse } from "../../attempts/index.js";
 import { assignedTestOfCall, openCallOf } from "../ivr/engine.js";
 import { ivrError } from "../ivr/store.js";
 

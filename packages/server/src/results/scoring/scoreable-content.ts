@@ -14,7 +14,7 @@ import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { itemObjectiveResults, paperResponses, scoreSheets } from "../../db/schema.js";
 import type { Scope } from "../../auth/scope.js";
-import { answersOf } from "../../taking/attempt.js";
+import { answersOf } from "../../attempts/index.js";
 import { contentOf, itemsInOrder, newestVersion } from "../../content/read.js";
 import { isSupervisor, repeatsOf, scoreableFor, userName, type Scoreable } from "./access.js";
 import { categoriesOf, objectivesOf, RECOMMENDATIONS, scoringItemsOf, sectionCategoriesOf } from "./rubrics.js";

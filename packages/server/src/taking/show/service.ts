@@ -6,7 +6,7 @@ import type { AppContext } from "../../context.js";
 import { assignedTests, languages, tests } from "../../db/schema.js";
 import type { Scope } from "../../auth/scope.js";
 import { contentOf, newestVersion } from "../../content/read.js";
-import { heldTest, timeLimitMs } from "../attempt.js";
+import { heldTest, timeLimitMs } from "../../attempts/index.js";
 import { proctorSteps } from "../../proctoring/steps.js";
 import { ensureExamPassword } from "../../proctoring/exam-password.js";
 import { hasActivePhoneCall } from "../../calls/phone/records.js";
