@@ -9,7 +9,7 @@ import type { PdfFile } from "../http/pdf.js";
 import { audit } from "../audit/audit.js";
 import { newestVersion } from "../content/read.js";
 import { moveAttempts, receive } from "../attempts/index.js";
-import { scoreableFor } from "../results/scoring/access.js";
+import { scoreableFor } from "../results/index.js";
 import { say } from "./packages.js";
 
 /**

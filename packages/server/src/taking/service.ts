@@ -26,7 +26,7 @@ import { contentView, sectionView } from "./view.js";
 import { saveBatcherOf } from "./save-batcher.js";
 import { dateOf, knownVersion, openVersion, rememberVersion } from "./save-facts.js";
 import type { SessionKey } from "../http/statement-guard.js";
-import { proctorStepsLeft } from "../proctoring/steps.js";
+import { proctorStepsLeft } from "../proctoring/index.js";
 
 /**
  * A test that continues by phone is taken here without its sections taken by phone (onlinePart):

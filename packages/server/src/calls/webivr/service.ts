@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { isFeatureEnabled } from "../../admin/feature-flags.js";
+import { isFeatureEnabled } from "../../admin/index.js";
 import { and, eq, lt } from "drizzle-orm";
 import { WEBIVR_TOKEN_SECONDS, webIvrParams, type IvrCallView } from "@parlance/contract";
 import type { z } from "zod";

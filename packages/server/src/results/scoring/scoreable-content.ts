@@ -18,7 +18,7 @@ import { answersOf } from "../../attempts/index.js";
 import { contentOf, itemsInOrder, newestVersion } from "../../content/read.js";
 import { isSupervisor, repeatsOf, scoreableFor, userName, type Scoreable } from "./access.js";
 import { categoriesOf, objectivesOf, RECOMMENDATIONS, scoringItemsOf, sectionCategoriesOf } from "./rubrics.js";
-import { spokenResponseItems } from "../../calls/ivr/store.js";
+import { spokenResponseItems } from "../../calls/index.js";
 
 /**
  * GET /api/test_results/get_scoreable_content/{id} (spec §3): the test as the evaluator scores it.

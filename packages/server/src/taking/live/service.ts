@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { isFeatureEnabled } from "../../admin/feature-flags.js";
+import { isFeatureEnabled } from "../../admin/index.js";
 import { liveMessages, type liveParams, type takingParams, type TestContent, type TestContentView, type TestLiveView } from "@parlance/contract";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";

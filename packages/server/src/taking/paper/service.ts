@@ -9,7 +9,7 @@ import type { PdfFile } from "../../http/pdf.js";
 import { audit } from "../../audit/audit.js";
 import { contentOf, newestVersion } from "../../content/read.js";
 import { heldTest, refuse, startRefusal, startValues } from "../../attempts/index.js";
-import { proctorStepsLeft } from "../../proctoring/steps.js";
+import { proctorStepsLeft } from "../../proctoring/index.js";
 import { paperTestPdf } from "./document.js";
 
 /** GET /testing/tests/{id}/pdf: the paper test the session holds, once its proctor steps are done. */
