@@ -14,7 +14,8 @@ async function layerErrors(file: string, code: string): Promise<string[]> {
   return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
 }
 
-describe("the web app's import direction", () => {
+// The first lint also reads the imported modules (import-x/no-cycle): seconds on a busy machine.
+describe("the web app's import direction", { timeout: 60_000 }, () => {
   it("refuses a feature reaching into another feature's files", async () => {
     expect(await layerErrors("features/candidates/Sample.tsx", 'import { CandidateTests } from "../history/CandidateTests";\nexport { CandidateTests };\n')).toEqual([
       expect.stringContaining("Another feature only through its index.ts"),

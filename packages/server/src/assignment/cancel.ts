@@ -4,7 +4,7 @@ import type { AppContext } from "../context.js";
 import type { Tx } from "../db/tx.js";
 import { candidatesInScope, clientScope, type ClientScope, type Scope } from "../auth/scope.js";
 import { audit } from "../audit/audit.js";
-import { cancellationCutoff, cancelWindow, isDeletable } from "../history/records.js";
+import { cancellationCutoff, cancelWindow, isDeletable } from "../history/index.js";
 import { notifyTestCancelled } from "../notifications/index.js";
 
 import { assignmentError } from "./records.js";

@@ -16,7 +16,7 @@ import type { AppContext } from "../context.js";
 import { accounts, assignedTests, candidateTrackTests, candidateTracks, medicalTestSetTests } from "../db/schema.js";
 import { clientScope, type Scope } from "../auth/scope.js";
 import type { InputOf } from "../http/implement-area.js";
-import { createAccessCode, ensureCandidateUser } from "../candidates/candidate-user.js";
+import { createAccessCode, ensureCandidateUser } from "../candidates/index.js";
 import { queueMail } from "../mail/outbox.js";
 import { assignmentMail } from "./mail.js";
 

@@ -3,7 +3,7 @@ import { Role, safeNextPath, type loginInput } from "@parlance/contract";
 import type { z } from "zod";
 import type { AppContext } from "../context.js";
 import { accessCodes, assignedTests, candidates, tests, users } from "../db/schema.js";
-import { entryHref } from "../taking/list/classify.js";
+import { entryHref } from "../taking/index.js";
 import { tooManyRequests } from "../http/errors.js";
 import { actorWithoutSession, audit } from "../audit/audit.js";
 import { authError } from "./messages.js";

@@ -5,7 +5,7 @@ import type { AppContext } from "../context.js";
 import { users } from "../db/schema.js";
 import type { AreaHandlers } from "../http/implement-area.js";
 import { comesFromAnotherSite } from "../http/same-origin.js";
-import { buildStartup } from "../startup/service.js";
+import { buildStartup } from "../startup/index.js";
 import { audit } from "../audit/audit.js";
 import { AUTH_MESSAGES, messageKey } from "./messages.js";
 import { authenticate, isCodeSignIn, recordSignIn, redirectAfterSignIn } from "./login-service.js";

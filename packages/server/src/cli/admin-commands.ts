@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { LANGUAGES, USER_EMAIL_MAX, USER_NAME_MAX, looksLikeEmailAddress, parseLanguage, type Language } from "@parlance/contract";
 import type { AppContext } from "../context.js";
-import { createAdministrator, findAdministrator, listAdministrators, mailActivationLink, type MailOutcome } from "../ops/administrators.js";
+import { createAdministrator, findAdministrator, listAdministrators, mailActivationLink, type MailOutcome } from "../ops/index.js";
 
 /**
  * `npm run admin -- <command> [options]`: the commands, on an open database (the tests call

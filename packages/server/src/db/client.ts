@@ -6,13 +6,14 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema.js";
 import { checkStatementName, executeText } from "./pglite-prepared.js";
 import { insertReferenceData } from "./reference.js";
+import type { Db } from "./tx.js";
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+// The handle type lives in tx.ts (reference.ts needs it, and client.ts imports reference.ts).
+export type { Db } from "./tx.js";
 
 /**
  * Runs raw SQL (pg-boss, a few maintenance tasks, and the autosave's one statement). `prepareAs`

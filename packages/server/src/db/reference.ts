@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import { healthcareRoles, healthcareSpecialties, languages } from "./schema.js";
-import type { Db } from "./client.js";
+import type { Db } from "./tx.js";
 
 /**
  * Reference data every database holds, the demo world or not: the catalogue's languages (the test

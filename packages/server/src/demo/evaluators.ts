@@ -17,7 +17,7 @@ import {
   users,
 } from "../db/schema.js";
 import { hashPassword } from "../auth/passwords.js";
-import { routeScoreableTest } from "../results/scoring/routing.js";
+import { routeScoreableTest } from "../attempts/index.js";
 import { newVerificationKey } from "../results/verify/verification-key.js";
 import { PROVIDER_TIME_ZONE } from "../results/scoring/due.js";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_USERS } from "./world.js";

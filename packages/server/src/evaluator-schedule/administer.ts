@@ -17,8 +17,7 @@ import type { Scope } from "../auth/scope.js";
 import type { InputOf } from "../http/implement-area.js";
 import { audit } from "../audit/audit.js";
 import { contentOf, newestVersion } from "../content/read.js";
-import { finalizeAttempt, lockAttempt } from "../taking/attempt.js";
-import { routeScoreableTest } from "../results/scoring/routing.js";
+import { finalizeAttempt, lockAttempt, receive, startValues } from "../attempts/index.js";
 import { actionError, bookedTest, evaluatorZone, requireActionable, type BookedTest } from "./booked-test.js";
 
 /**
@@ -122,7 +121,7 @@ export async function submitObjectiveScores(
     if (t.attemptId === null) {
       await tx
         .insert(candidateTests)
-        .values({ assignedTestId: t.id, candidateId: t.candidateId, accountId: t.accountId, state: "in_progress", startedAt: t.scheduledAt, contentVersionId: version?.versionId ?? null })
+        .values(startValues("in_progress", { assignedTestId: t.id, candidateId: t.candidateId, accountId: t.accountId, startedAt: t.scheduledAt, contentVersionId: version?.versionId ?? null }))
         .onConflictDoNothing({ target: candidateTests.assignedTestId });
     }
     const [{ attemptId }] = await tx.select({ attemptId: candidateTests.id }).from(candidateTests).where(eq(candidateTests.assignedTestId, t.id));
@@ -131,9 +130,7 @@ export async function submitObjectiveScores(
     if (attempt.contentVersionId !== null) {
       await finalizeAttempt(tx, attempt, await contentOf(tx as Db, attempt.contentVersionId), scope, now);
     } else {
-      await tx.update(candidateTests).set({ state: "received", receivedAt: now, submittedAt: now }).where(eq(candidateTests.id, attemptId));
-      await tx.update(assignedTests).set({ state: "taken" }).where(eq(assignedTests.id, t.id));
-      await routeScoreableTest(tx, attemptId, null, now);
+      await receive(tx, attempt, { receivedAt: now, submittedAt: now }, null, now);
     }
     // The evaluator who conducted the session scores it.
     await tx

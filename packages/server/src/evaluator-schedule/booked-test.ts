@@ -4,7 +4,7 @@ import type { Tx } from "../db/tx.js";
 import { assignedTests, candidates, candidateTests, evaluatorDeclines, evaluators, tests } from "../db/schema.js";
 import type { Scope } from "../auth/scope.js";
 import { HttpError } from "../http/errors.js";
-import { validZone } from "../results/scoring/due.js";
+import { validZone } from "../results/index.js";
 
 /** An error whose text is one of the evaluator action messages, sent with its i18n key. */
 export const actionError = (status: number, name: EvaluatorActionMessage, values: Record<string, string | number> = {}) =>

@@ -18,7 +18,7 @@ import type { InputOf } from "../http/implement-area.js";
 import { audit } from "../audit/audit.js";
 import { availableDates, localInstants, slotAt, slotsOn, timeProblem, type AvailabilityQuery } from "../scheduling/index.js";
 import { notifyAppointmentMoved } from "../notifications/index.js";
-import { liveQuery } from "../scheduling/live-query.js";
+import { liveQuery } from "../scheduling/index.js";
 import { actionError, bookedTest, evaluatorZone, requireActionable, type BookedTest } from "./booked-test.js";
 
 /**

@@ -4,7 +4,7 @@ import type { EvaluatorScheduleOutput } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import { assignedTests, candidates, evaluatorDeclines, evaluators, tests } from "../db/schema.js";
 import { ownRows, type Scope } from "../auth/scope.js";
-import { validZone } from "../results/scoring/due.js";
+import { validZone } from "../results/index.js";
 import { scheduleGroupOf, startOfToday } from "./groups.js";
 
 /** The most rows one list answers (an evaluator's bookings of some months at the busiest). */

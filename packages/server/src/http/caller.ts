@@ -1,4 +1,7 @@
 import type { Language, Permission } from "@parlance/contract";
+// Named so the augmentation below finds fastify in every program that includes this file (e2e's,
+// which reaches it through scheduling/index.ts, imports nothing else of fastify).
+import type {} from "fastify";
 
 /** The signed-in user behind a request, with everything the guard and services need. */
 export interface Caller {

@@ -3,7 +3,7 @@ import { purgeExpiredSessions } from "../auth/sessions.js";
 import { purgeOldHits } from "../auth/rate-limit.js";
 import { deliverMail } from "../mail/deliver.js";
 import { DELIVER_JOB } from "../mail/outbox.js";
-import { registerTakingJobs } from "../taking/expiry.js";
+import { registerTakingJobs } from "../attempts/index.js";
 import { registerResultsJobs } from "../results/scoring/notify.js";
 import { registerUploadJobs } from "../upload/notify.js";
 import { registerPaperJobs } from "../paper-packages/package-pdf.js";

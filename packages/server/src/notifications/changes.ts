@@ -32,9 +32,11 @@ export const CHANGE_SERVICES: ChangeService[] = [
 /** Writes of the same rows that are a person's own doing (or bookkeeping) and tell nobody, with why. */
 export const SELF_CHANGES: { file: string; fn: string; why: string }[] = [
   { file: "evaluator-schedule/administer.ts", fn: "submitObjectiveScores", why: "the session itself, held with the candidate; its result is mailed when recorded (submitResults)" },
-  { file: "paper-packages/receive.ts", fn: "receivePaper", why: "the candidate's own paper responses arriving" },
-  { file: "taking/attempt.ts", fn: "finalizeAttempt", why: "the candidate's own submission (a deadline or the stale-session job call it too: endStaleSessions notifies)" },
-  { file: "calls/ivr/store.ts", fn: "receiveAttempt", why: "the candidate's own phone test ending" },
+  {
+    file: "attempts/receive.ts",
+    fn: "receive",
+    why: "an attempt received: the candidate's own submission (finalizeAttempt; a deadline or the stale-session job call it too: endStaleSessions notifies), phone test ending (calls/ivr/store.ts), paper responses arriving (paper-packages/receive.ts), the administered session",
+  },
   { file: "payments/tests-source.ts", fn: "(settle)", why: "the payer's own payment making the test takeable" },
   { file: "proctoring/reservations/fee-source.ts", fn: "settleProctoringFees", why: "the payer's own payment of the reservation's fee" },
 ];

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { LANGUAGES, timeZoneById, type Language } from "@parlance/contract";
 import type { Tx } from "../db/tx.js";
 import { candidates, evaluators, users } from "../db/schema.js";
-import { languageOfId } from "../assignment/mail.js";
-import { validZone } from "../results/scoring/due.js";
+import { languageOfId } from "../assignment/index.js";
+import { validZone } from "../results/index.js";
 
 /** Whom a change mail goes to: their address, name, language and the zone its times are shown in. */
 export interface Person {

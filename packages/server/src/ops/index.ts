@@ -23,3 +23,4 @@ export function installOps(app: FastifyInstance, ctx: AppContext): void {
 }
 
 export { loggerOptions, requestIdGenerator } from "./logging.js";
+export { createAdministrator, findAdministrator, listAdministrators, mailActivationLink, type MailOutcome } from "./administrators.js";

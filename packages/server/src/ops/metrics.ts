@@ -2,7 +2,7 @@ import client from "prom-client";
 import type { FastifyInstance } from "fastify";
 import { takingRoutes } from "@parlance/contract";
 import type { AppContext } from "../context.js";
-import { shedCounts } from "../taking/save-shedding.js";
+import { shedCounts } from "../taking/index.js";
 
 /**
  * The figures /metrics serves (Prometheus text format, prom-client), one registry per app (so the

@@ -11,7 +11,7 @@ import {
 import type { DbContext } from "../context.js";
 import { assignedTests, candidateTests, candidates, invoices, scoringAssignments, tests } from "../db/schema.js";
 import { candidatesInScope, clientScope, ownAssignedTests, type Scope } from "../auth/scope.js";
-import { invoicesInScope } from "../payments/invoices/records.js";
+import { invoicesInScope } from "../payments/index.js";
 import { describeEvent } from "./describe.js";
 import { isCandidateOnly } from "./startup.js";
 

@@ -5,7 +5,7 @@ import { assignedTests, candidates, paperPackages, paperPackageTests, tests } fr
 import { contentOf, newestVersion } from "../content/read.js";
 import { translate } from "../i18n/catalog.js";
 import { PdfWriter } from "../pdf/writer.js";
-import { writePaperTest, type PaperLabels } from "../taking/paper/document.js";
+import { writePaperTest, type PaperLabels } from "../taking/index.js";
 
 /**
  * The package PDF, made by a job (pg-boss) after /create: a cover page listing every test of the

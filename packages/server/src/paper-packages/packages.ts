@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { paperPackageMessages, type paperPackageRoutes, type PaperPackageTest } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import { assignedTests, candidates, candidateTests, offices, paperPackages, paperPackageTests, tests } from "../db/schema.js";
+import { startValues } from "../attempts/index.js";
 import { candidatesInScope, clientScope, inAccount, rowsInScope, type ClientScope, type Scope } from "../auth/scope.js";
 import { HttpError } from "../http/errors.js";
 import type { InputOf } from "../http/implement-area.js";
@@ -172,7 +173,7 @@ export async function downloadPackage(ctx: AppContext, key: string) {
       if (held.length) {
         await tx
           .insert(candidateTests)
-          .values(held.map((h) => ({ assignedTestId: h.id, candidateId: h.candidateId, accountId: h.accountId, state: "outstanding" as const, startedAt: now })))
+          .values(held.map((h) => startValues("outstanding", { assignedTestId: h.id, candidateId: h.candidateId, accountId: h.accountId, startedAt: now })))
           .onConflictDoNothing({ target: candidateTests.assignedTestId });
       }
     });

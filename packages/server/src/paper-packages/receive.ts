@@ -8,14 +8,14 @@ import type { Tx } from "../db/tx.js";
 import type { PdfFile } from "../http/pdf.js";
 import { audit } from "../audit/audit.js";
 import { newestVersion } from "../content/read.js";
-import { routeScoreableTest } from "../results/scoring/routing.js";
-import { scoreableFor } from "../results/scoring/access.js";
+import { moveAttempts, receive } from "../attempts/index.js";
+import { scoreableFor } from "../results/index.js";
 import { say } from "./packages.js";
 
 /**
  * Paper responses come back (issue 14, point 5): an outstanding paper test is marked received with
  * its scanned responses (a PDF) or its responses typed in. In one transaction the attempt turns
- * `received`, the assigned test `taken`, and routeScoreableTest (results/scoring/routing.ts, the
+ * `received`, the assigned test `taken`, and routeScoreableTest (attempts/routing.ts, the
  * same step an online submission takes) makes it scoreable and gives it to an evaluator.
  */
 
@@ -56,11 +56,9 @@ export async function receivePaper(ctx: AppContext, scope: Scope, assignedTestId
     });
     // The content the paper was printed from (the newest version), so the evaluator scores against it.
     const contentVersionId = attempt.contentVersionId ?? (await newestVersion(tx, held.testId));
-    await tx.update(candidateTests).set({ state: "received", receivedAt: now, submittedAt: now, contentVersionId }).where(eq(candidateTests.id, attempt.id));
-    await tx.update(assignedTests).set({ state: "taken" }).where(eq(assignedTests.id, held.id));
-    await markPackagePartiallyReceived(tx, held.id, now);
     // No online answers to score automatically: the evaluator reads the scan or the typed responses.
-    const r = await routeScoreableTest(tx, attempt.id, null, now);
+    const r = await receive(tx, attempt, { receivedAt: now, submittedAt: now, contentVersionId }, null, now);
+    await markPackagePartiallyReceived(tx, held.id, now);
     await audit(
       { db: tx as never },
       {
@@ -86,10 +84,7 @@ async function markPackagePartiallyReceived(tx: Tx, assignedTestId: number, now:
   const [member] = await tx.select({ packageId: paperPackageTests.packageId }).from(paperPackageTests).where(eq(paperPackageTests.assignedTestId, assignedTestId));
   if (!member) return;
   const siblings = tx.select({ id: paperPackageTests.assignedTestId }).from(paperPackageTests).where(eq(paperPackageTests.packageId, member.packageId));
-  await tx
-    .update(candidateTests)
-    .set({ state: "partially_received", receivedAt: now })
-    .where(and(eq(candidateTests.state, "outstanding"), inArray(candidateTests.assignedTestId, siblings)));
+  await moveAttempts(tx, "outstanding", "partially_received", inArray(candidateTests.assignedTestId, siblings), { receivedAt: now });
 }
 
 /** GET /testing/results/{id}/scanned_responses: for whoever may score the test (its evaluator, Testing Executives). */

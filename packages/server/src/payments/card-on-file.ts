@@ -6,7 +6,7 @@ import { audit } from "../audit/audit.js";
 import { accounts } from "../db/schema.js";
 import { paymentCustomers } from "../db/schema/payments.js";
 import { HttpError } from "../http/errors.js";
-import { paymentProcessor, type PaymentProcessor } from "./processor/types.js";
+import { paymentProcessor, type PaymentProcessor } from "./processor/index.js";
 import { processorCall } from "./processor-errors.js";
 
 type Ctx = Pick<AppContext, "config" | "db">;

@@ -8,7 +8,7 @@ import { proctoringReservations } from "../db/schema/proctoring.js";
 import { createTestApp, testDatabaseKind, type TestApp } from "../test/harness.js";
 import { assign, candidateWithLogin, PASSWORD } from "../taking/test-fixtures.js";
 import { TestModeProcessor } from "./processor/test-mode.js";
-import { paymentProcessor } from "./processor/types.js";
+import { paymentProcessor } from "./processor/index.js";
 import { payWithCard } from "./test-fixtures.js";
 import { ACCEPT, CONFIRM, firstTime, proctoredCandidate } from "../proctoring/reservations/test-support.js";
 import { atOnce, confirmAndComplete, ledgerOf, newInvoice } from "./one-charge.fixtures.js";

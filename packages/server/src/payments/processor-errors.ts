@@ -1,6 +1,6 @@
 import { paymentMessages, processorMessageKey } from "@parlance/contract";
 import { HttpError } from "../http/errors.js";
-import { ProcessorError } from "./processor/types.js";
+import { ProcessorError } from "./processor/index.js";
 
 /**
  * Runs a processor call for a route: the processor's refusal (a declined card, an amount too

@@ -6,7 +6,7 @@ import { audit } from "../audit/audit.js";
 import { feeWaivers, payments, refunds } from "../db/schema/payments.js";
 import type { Tx } from "../db/tx.js";
 import { badRequest, HttpError } from "../http/errors.js";
-import { paymentProcessor } from "./processor/types.js";
+import { paymentProcessor } from "./processor/index.js";
 import { processorCall } from "./processor-errors.js";
 
 type Ctx = Pick<AppContext, "config" | "db">;

@@ -6,9 +6,9 @@ import { actorWithoutSession, audit } from "../audit/audit.js";
 import { payments } from "../db/schema/payments.js";
 import { HttpError, notFound } from "../http/errors.js";
 import { feeSource } from "./fees.js";
-import { paymentProcessor } from "./processor/types.js";
+import { paymentProcessor } from "./processor/index.js";
 import { processorCall } from "./processor-errors.js";
-import type { IntentStatus, ProcessorPaymentIntent } from "./processor/types.js";
+import type { IntentStatus, ProcessorPaymentIntent } from "./processor/index.js";
 
 type Ctx = Pick<AppContext, "config" | "db">;
 type PaymentRow = typeof payments.$inferSelect;

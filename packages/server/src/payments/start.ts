@@ -8,7 +8,7 @@ import { payments, type PaidItem } from "../db/schema/payments.js";
 import type { Tx } from "../db/tx.js";
 import { badRequest, HttpError } from "../http/errors.js";
 import { feeSource, type FeeLineItem } from "./fees.js";
-import { paymentProcessor, type PaymentProcessor, type ProcessorPaymentIntent } from "./processor/types.js";
+import { paymentProcessor, type PaymentProcessor, type ProcessorPaymentIntent } from "./processor/index.js";
 import { processorCall } from "./processor-errors.js";
 import { KIND_BY_PREFIX, sourceOf, syncPayment } from "./service.js";
 

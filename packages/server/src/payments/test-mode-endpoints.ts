@@ -2,7 +2,7 @@ import { processorMessageKey, type testProcessorRoutes } from "@parlance/contrac
 import type { AppContext } from "../context.js";
 import type { AreaHandlers } from "../http/implement-area.js";
 import { HttpError, notFound } from "../http/errors.js";
-import { ProcessorError, paymentProcessor } from "./processor/types.js";
+import { ProcessorError, paymentProcessor } from "./processor/index.js";
 import { TestModeProcessor } from "./processor/test-mode.js";
 import "./webhook.js";
 

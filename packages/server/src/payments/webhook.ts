@@ -3,7 +3,7 @@ import { paymentMessages } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import { paymentEvents, payments } from "../db/schema/payments.js";
 import { badRequest } from "../http/errors.js";
-import { paymentProcessor, WebhookSignatureError } from "./processor/types.js";
+import { paymentProcessor, WebhookSignatureError } from "./processor/index.js";
 import { setTestModeEventReceiver } from "./processor/test-mode.js";
 import { syncPayment } from "./service.js";
 import { syncSetupIntent } from "./card-on-file.js";

@@ -8,7 +8,7 @@ import { conflict, HttpError, tooManyRequests, unprocessable } from "../http/err
 import { verifyPassword } from "../auth/passwords.js";
 import { limitedTry, type RateRule } from "../auth/rate-limit.js";
 import { audit } from "../audit/audit.js";
-import { heldTest } from "../taking/attempt.js";
+import { heldTest } from "../attempts/index.js";
 import { groupKeyOf, isProctored, usesExamPassword } from "./steps.js";
 import { normalizeExamPassword } from "./exam-password.js";
 

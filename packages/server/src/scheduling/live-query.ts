@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { CANDIDATE_LOOK_AHEAD_DAYS, Role, timeZoneById } from "@parlance/contract";
 import { assignedTests, evaluatorLanguages, evaluators, tests, users } from "../db/schema.js";
 import type { Tx } from "../db/tx.js";
-import { availabilityResources } from "../availability/resources.js";
+import { availabilityResources } from "../availability/index.js";
 import type { AvailabilityQuery, Booking } from "./types.js";
 import type { HeldTest } from "./held-test.js";
 

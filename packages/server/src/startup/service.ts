@@ -4,8 +4,8 @@ import type { AppContext } from "../context.js";
 import { accounts } from "../db/schema.js";
 import type { Scope } from "../auth/scope.js";
 import { catalogFor, hasTranslation, translate } from "../i18n/catalog.js";
-import { impersonatorOf } from "../admin/impersonation.js";
-import { allSsoDomains } from "../sso/service.js";
+import { impersonatorOf } from "../admin/index.js";
+import { allSsoDomains } from "../sso/index.js";
 
 /** A `?error=` / `?notice=` key from a form redirect, shown translated; anything else is ignored. */
 function messageFromKey(language: Language, key: unknown): string | undefined {

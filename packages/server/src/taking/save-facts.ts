@@ -1,7 +1,7 @@
 import type { Db } from "../db/client.js";
 import { forbidden, unauthorized } from "../http/errors.js";
 import type { SessionKey } from "../http/statement-guard.js";
-import { requireOpen, testNotFound } from "./attempt.js";
+import { requireOpen, testNotFound } from "../attempts/index.js";
 import type { SaveFacts } from "./save-statement.js";
 
 /**

@@ -18,14 +18,15 @@ import {
   remainingMs,
   requireOpen,
   startRefusal,
+  submitAttempt,
   submittedReceipt,
-} from "./attempt.js";
-import { contentView, isResponseItem, sectionView } from "./view.js";
+  isResponseItem,
+} from "../attempts/index.js";
+import { contentView, sectionView } from "./view.js";
 import { saveBatcherOf } from "./save-batcher.js";
 import { dateOf, knownVersion, openVersion, rememberVersion } from "./save-facts.js";
 import type { SessionKey } from "../http/statement-guard.js";
-import { proctorStepsLeft } from "../proctoring/steps.js";
-import { submitAttempt } from "./phone-part.js";
+import { proctorStepsLeft } from "../proctoring/index.js";
 
 /**
  * A test that continues by phone is taken here without its sections taken by phone (onlinePart):

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { candidateTestAnswers, candidateTests } from "../db/schema.js";
 import { createTestApp, type TestApp } from "../test/harness.js";
-import { sweepOverdueAttempts } from "./expiry.js";
+import { sweepOverdueAttempts } from "../attempts/index.js";
 import { assign, candidateWithLogin, takingApi } from "./test-fixtures.js";
 
 /** Who reaches an attempt (only its candidate), and every reason a test cannot be started. */

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { assignedTests, auditLog, candidateTestAnswers, candidateTests } from "../db/schema.js";
 import { createTestApp, type TestApp } from "../test/harness.js";
-import { EXPIRE_JOB } from "./expiry.js";
+import { EXPIRE_JOB } from "../attempts/index.js";
 import { assign, candidateWithLogin, takingApi } from "./test-fixtures.js";
 
 /** The taking flow end to end: start, resume, save with seq, the server's deadline, submit, the job, audio grants. */

@@ -1,7 +1,5 @@
-import { createHash } from "node:crypto";
 import {
   ITEM_KINDS,
-  RESPONSE_KINDS,
   TEST_TYPES,
   type ContentItem,
   type ContentSection,
@@ -11,6 +9,7 @@ import {
   type TestContentView,
 } from "@parlance/contract";
 import { itemsInOrder } from "../content/read.js";
+import type { AnswerMap } from "../attempts/index.js";
 
 /**
  * Turns stored content (which holds radio answer keys and audio transcripts) into what the
@@ -18,10 +17,6 @@ import { itemsInOrder } from "../content/read.js";
  * stays on the server until someone decides to send it.
  */
 
-/** Answers as stored, by item id. */
-export type AnswerMap = Map<string, { response: string; seq: number }>;
-
-export const isResponseItem = (item: ContentItem) => RESPONSE_KINDS.includes(item.kind);
 
 export function contentView(
   assignedTestId: number,
@@ -102,23 +97,4 @@ export function sectionView(content: TestContent, sectionNo: number, answers: An
     items: section.items.map((item, i) => itemView(item, i + 1, numbers.get(item.id) ?? null, answers, assignedTestId)),
     time_limit: remainingMs,
   };
-}
-
-/**
- * The receipt: SHA-256 (hex) of JSON.stringify([[itemId, response], …]) over the answered items
- * in content order. Anyone holding the recorded answers can recompute it.
- */
-export function receiptOf(content: TestContent, answers: AnswerMap): { receipt: string; answered: number; items: number } {
-  const recorded: [string, string][] = [];
-  let items = 0;
-  let answered = 0;
-  for (const { item } of itemsInOrder(content)) {
-    if (!isResponseItem(item)) continue;
-    items++;
-    const a = answers.get(item.id);
-    if (!a) continue;
-    recorded.push([item.id, a.response]);
-    if (a.response.trim() !== "") answered++;
-  }
-  return { receipt: createHash("sha256").update(JSON.stringify(recorded)).digest("hex"), answered, items };
 }

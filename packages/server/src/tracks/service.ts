@@ -7,7 +7,7 @@ import type { InputOf } from "../http/implement-area.js";
 import { candidatesInScope, clientScope, inAccount, type ClientScope, type Scope } from "../auth/scope.js";
 import { HttpError } from "../http/errors.js";
 import { audit } from "../audit/audit.js";
-import { iso, statusColumns, statusOf, testDateOf, type StatusRow } from "../history/records.js";
+import { iso, statusColumns, statusOf, testDateOf, type StatusRow } from "../history/index.js";
 
 export const trackError = (status: number, name: TrackMessage) => new HttpError(status, trackMessages[name], `tracks.messages.${name}`);
 

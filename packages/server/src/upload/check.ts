@@ -19,7 +19,7 @@ import {
   type UploadOptions,
 } from "@parlance/contract";
 import { HttpError } from "../http/errors.js";
-import { checkOptions, type Planned } from "../assignment/create.js";
+import { checkOptions, type Planned } from "../assignment/index.js";
 import type { FileRow } from "./read-file.js";
 import { key, type ExistingCandidate, type Lookups } from "./lookups.js";
 

@@ -3,9 +3,9 @@ import { CANDIDATE_LANGUAGES, type CandidateFormRules } from "@parlance/contract
 import type { Tx } from "../db/tx.js";
 import { candidates, languages, medicalTestSetTests, offices, users } from "../db/schema.js";
 import { inAccount, officesInScope, type ClientScope } from "../auth/scope.js";
-import { accountOf, activeAccountTests, availableGroups, type AccountTestRow } from "../assignment/records.js";
-import { formContext } from "../candidates/form-service.js";
-import { isCandidateOnly } from "../candidates/candidate-user.js";
+import { accountOf, activeAccountTests, availableGroups, type AccountTestRow } from "../assignment/index.js";
+import { formContext } from "../candidates/index.js";
+import { isCandidateOnly } from "../candidates/index.js";
 
 export type ExistingCandidate = typeof candidates.$inferSelect & { inScope: boolean };
 type Group = { description: string; tests: AccountTestRow[] };

@@ -27,7 +27,7 @@ import { checkRow, type CheckResult } from "./check.js";
 import { loadLookups, lookupsFor, type Lookups } from "./lookups.js";
 import { fileKind, readCsv, readXlsx, rowsOf as fileRowsOf, type FileRow } from "./read-file.js";
 import { importAssignments, importChanges, type ImportResult, type Person } from "./import.js";
-import { accountOf } from "../assignment/records.js";
+import { accountOf } from "../assignment/index.js";
 
 export const NOTIFY_JOB = "upload.notify";
 type Progress = (p: UploadProgress) => void;

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
-import { isFeatureEnabled } from "../admin/feature-flags.js";
+import { isFeatureEnabled } from "../admin/index.js";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { VIDEO_SOCKET_PATH, VIDEO_TOKEN_TTL_SECONDS, videoMessages, type VideoAccessToken, type VideoMessage, type VideoRole } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import type { Scope } from "../auth/scope.js";
 import { videoAccessTokens } from "../db/schema.js";
 import { HttpError } from "../http/errors.js";
-import { heldTest } from "../taking/attempt.js";
-import { bookedTest } from "../evaluator-schedule/booked-test.js";
+import { heldTest } from "../attempts/index.js";
+import { bookedTest } from "../evaluator-schedule/index.js";
 import { iceServersFor } from "./ice-servers.js";
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { assignedTests, candidateTests, scoringAssignments, tests } from "../db/schema.js";
 import { contentOf } from "../content/read.js";
-import { finalizeAttempt, lockAttempt } from "../taking/attempt.js";
+import { finalizeAttempt, lockAttempt } from "../attempts/index.js";
 import { notifySessionSubmitted } from "../notifications/index.js";
 
 /**

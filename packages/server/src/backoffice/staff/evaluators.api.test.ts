@@ -3,7 +3,7 @@ import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { Role } from "@parlance/contract";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { auditLog, evaluatorLanguages, evaluators, scoringAssignments, users } from "../../db/schema.js";
-import { pickEvaluator } from "../../results/scoring/routing.js";
+import { pickEvaluator } from "../../attempts/index.js";
 
 /**
  * The back office's evaluator profiles: who may call each route, a profile made for a staff user

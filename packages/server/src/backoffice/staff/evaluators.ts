@@ -23,7 +23,7 @@ import { backOfficeScope } from "../accounts/service.js";
 
 /**
  * Evaluator profiles in the back office: the languages an evaluator scores, their capacity (routing
- * gives them no more open tests than that: results/scoring/routing.ts), whether they take new work
+ * gives them no more open tests than that: attempts/routing.ts), whether they take new work
  * and their zone. Only a staff user who holds the Evaluator role (12) has one.
  */
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt } from "drizzle-orm";
 import { IVR_MAX_REPEATS, IVR_MAX_SILENCES, takingMessages, type IvrCallView, type IvrResponseAck } from "@parlance/contract";
 import { assignedTests, candidates, candidateTests, ivrCalls, languages, tests } from "../../db/schema.js";
+import { startValues } from "../../attempts/index.js";
 import { HttpError } from "../../http/errors.js";
 import type { ServedFile } from "../../http/byte-range.js";
 import { contentOf, findItem, isMediaItem, mediaFileOf, newestVersion } from "../../content/read.js";
@@ -111,7 +112,7 @@ export async function startCall(ctx: Ctx, input: { assignedTestId: number; chann
     const startedAt = phoneContinued ? null : now;
     await tx
       .insert(candidateTests)
-      .values({ assignedTestId: t.id, candidateId: t.candidateId, accountId: t.accountId, state: "in_progress", contentVersionId: versionId, startedAt, lastHeartbeatAt: now })
+      .values(startValues("in_progress", { assignedTestId: t.id, candidateId: t.candidateId, accountId: t.accountId, contentVersionId: versionId, startedAt, lastHeartbeatAt: now }))
       .onConflictDoNothing({ target: candidateTests.assignedTestId });
     const [attempt] = await tx.select().from(candidateTests).where(eq(candidateTests.assignedTestId, t.id)).for("update");
     if (!callable.includes(attempt.state)) throw new HttpError(409, takingMessages.alreadySubmitted, "taking.messages.alreadySubmitted");

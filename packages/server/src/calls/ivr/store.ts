@@ -3,10 +3,10 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { IVR_MAX_RESPONSE_BYTES, IVR_RESPONSE_TYPES, ivrMessages, type IvrResponseAck, type TestContent } from "@parlance/contract";
 import type { Db } from "../../db/client.js";
 import type { Tx } from "../../db/tx.js";
-import { assignedTests, candidateTests, ivrResponses, mediaFiles } from "../../db/schema.js";
+import { candidateTests, ivrResponses, mediaFiles } from "../../db/schema.js";
 import { HttpError } from "../../http/errors.js";
 import { audit } from "../../audit/audit.js";
-import { routeScoreableTest } from "../../results/scoring/routing.js";
+import { receive } from "../../attempts/index.js";
 
 /**
  * What the IVR engine writes besides the call: the spoken responses (audio in media_files by
@@ -91,12 +91,7 @@ export async function receiveAttempt(tx: Tx, candidateTestId: number, callId: nu
   if (responses === 0) return false;
   const spoken = await receiptOf(tx, candidateTestId);
   const receipt = phoneContent ? (attempt.receipt ?? spoken) : spoken;
-  await tx
-    .update(candidateTests)
-    .set({ state: "received", receivedAt: now, submittedAt: phoneContent ? (attempt.submittedAt ?? now) : now, receipt })
-    .where(eq(candidateTests.id, candidateTestId));
-  await tx.update(assignedTests).set({ state: "taken" }).where(eq(assignedTests.id, attempt.assignedTestId));
-  const routed = await routeScoreableTest(tx, candidateTestId, phoneContent, now);
+  const routed = await receive(tx, attempt, { receivedAt: now, submittedAt: phoneContent ? (attempt.submittedAt ?? now) : now, receipt }, phoneContent, now);
   await audit(
     { db: tx as Db },
     {

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../../test/harness.js";
 import { insertAssignedTest } from "../../candidates/test-fixtures.js";
 import { candidateWithLogin, takingApi } from "../../taking/test-fixtures.js";
 import { assignedTests, candidateTests, itemObjectiveResults, ivrCalls, ivrResponses, phoneCalls, scoringAssignments } from "../../db/schema.js";
-import { sweepOverdueAttempts } from "../../taking/expiry.js";
+import { sweepOverdueAttempts } from "../../attempts/index.js";
 import { concludeIdleCalls, IVR_IDLE_MINUTES } from "../ivr/engine.js";
 
 /**

@@ -4,7 +4,7 @@ import { parseInternationalNumber, parsePhoneNumber } from "@parlance/contract/c
 import type { AppContext } from "../../context.js";
 import { assignedTests, candidates, languages, phoneCalls, tests } from "../../db/schema.js";
 import { candidatesInScope, clientScope, type Scope } from "../../auth/scope.js";
-import { heldTest } from "../../taking/attempt.js";
+import { heldTest } from "../../attempts/index.js";
 import type { InputOf } from "../../http/implement-area.js";
 import { audit } from "../../audit/audit.js";
 import { voiceProvider, VoiceProviderError } from "../../providers/voice/index.js";

@@ -6,7 +6,7 @@ import type { AreaHandlers } from "../../http/implement-area.js";
 import { HttpError } from "../../http/errors.js";
 import { sendBytes } from "../../http/byte-range.js";
 import { parseOrThrow } from "../../http/validation.js";
-import { scoreableFor } from "../../results/scoring/access.js";
+import { scoreableFor } from "../../results/index.js";
 import { acceptCall, callView, endCall, noResponse, promptAudio, promptPlayed, recordResponse, requestRepeat, startCall } from "../ivr/engine.js";
 import { ivrError, responseFile, type RecordedAudio } from "../ivr/store.js";
 import { beginWebCall, issueToken, requireCall } from "./service.js";

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { isFeatureEnabled } from "../../admin/feature-flags.js";
+import { isFeatureEnabled } from "../../admin/index.js";
 import { and, eq, lt } from "drizzle-orm";
 import { WEBIVR_TOKEN_SECONDS, webIvrParams, type IvrCallView } from "@parlance/contract";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { assignedTests, languages, tests, webIvrTokens } from "../../db/schema.js";
 import type { Scope } from "../../auth/scope.js";
-import { heldTest, startRefusal, refuse } from "../../taking/attempt.js";
+import { heldTest, startRefusal, refuse } from "../../attempts/index.js";
 import { assignedTestOfCall, openCallOf } from "../ivr/engine.js";
 import { ivrError } from "../ivr/store.js";
 

@@ -60,7 +60,7 @@ export const candidateTests = pgTable(
     index("candidate_tests_candidate_idx").on(t.candidateId),
     // The expiry sweep looks for open attempts whose deadline passed.
     index("candidate_tests_open_deadline_idx").on(t.deadlineAt).where(sql`${t.state} = 'in_progress'`),
-    // …and attempts waiting for their phone part (a test that continues by phone: taking/phone-part.ts).
+    // …and attempts waiting for their phone part (a test that continues by phone: attempts/phone-part.ts).
     index("candidate_tests_phone_part_deadline_idx").on(t.deadlineAt).where(sql`${t.state} = 'partially_received'`),
   ],
 );

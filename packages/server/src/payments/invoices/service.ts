@@ -7,7 +7,7 @@ import { HttpError, unprocessable } from "../../http/errors.js";
 import type { InputOf } from "../../http/implement-area.js";
 import type { invoiceRoutes } from "@parlance/contract";
 import type { PdfFile } from "../../http/pdf.js";
-import { paymentProcessor } from "../processor/types.js";
+import { paymentProcessor } from "../processor/index.js";
 import { invoiceView, invoicesInScope, selectInvoices, type InvoiceRow } from "./records.js";
 import { invoicePdf } from "./document.js";
 import { invoiceItem } from "./fee-source.js";

@@ -1,9 +1,5 @@
-import type { AppContext } from "../../context.js";
-import { StripeProcessor } from "./stripe.js";
-import { TestModeProcessor } from "./test-mode.js";
-
 /**
- * The one payments processor interface (DESIGN.md §7): Stripe in production (stripe.ts), the
+ * The one payments processor interface (DESIGN.md §7; index.ts picks one): Stripe in production (stripe.ts), the
  * test-mode processor in the server by default (test-mode.ts). Both speak Stripe's shapes —
  * PaymentIntents, SetupIntents, PaymentMethods, Refunds, signed webhook events — so the services
  * above them do not know which one runs. Amounts are integer cents. No card number, CVC or expiry
@@ -124,17 +120,4 @@ export class WebhookSignatureError extends Error {
     super(message);
     this.name = "WebhookSignatureError";
   }
-}
-
-const cache = new WeakMap<AppContext["config"], PaymentProcessor>();
-
-/** The configured processor: Stripe when STRIPE_* are set, else the test-mode processor. */
-export function paymentProcessor(ctx: Pick<AppContext, "config" | "db">): PaymentProcessor {
-  const cfg = ctx.config.payments;
-  if (cfg.processor === "stripe") {
-    let p = cache.get(ctx.config);
-    if (!p) cache.set(ctx.config, (p = new StripeProcessor({ secretKey: cfg.secretKey, publishableKey: cfg.publishableKey, webhookSecret: cfg.webhookSecret })));
-    return p;
-  }
-  return new TestModeProcessor(ctx, { publishableKey: cfg.publishableKey, webhookSecret: cfg.webhookSecret });
 }

@@ -7,7 +7,7 @@ import { HttpError, notFound, unprocessable } from "../../http/errors.js";
 import type { InputOf } from "../../http/implement-area.js";
 import type { Tx } from "../../db/tx.js";
 import { audit } from "../../audit/audit.js";
-import { paymentProcessor } from "../processor/types.js";
+import { paymentProcessor } from "../processor/index.js";
 import { startCardPayment } from "../start.js";
 
 /**

@@ -6,7 +6,7 @@ import { assignedTests, candidates } from "../../db/schema.js";
 import { proctoringReservations, proctoringReservationTests } from "../../db/schema/proctoring.js";
 import type { Scope } from "../../auth/scope.js";
 import { audit } from "../../audit/audit.js";
-import { schedulableCandidates, schedulableTests } from "../../scheduling/held-test.js";
+import { schedulableCandidates, schedulableTests } from "../../scheduling/index.js";
 import { reservationError } from "./errors.js";
 import { cancelsEarly, cancellationCutoff } from "./cutoff.js";
 import { reservationView } from "./view.js";

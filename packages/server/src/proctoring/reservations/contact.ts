@@ -5,7 +5,7 @@ import type { DbContext } from "../../context.js";
 import { assignedTests, candidates, tests } from "../../db/schema.js";
 import type { Scope } from "../../auth/scope.js";
 import { audit } from "../../audit/audit.js";
-import { isCandidateSession } from "../../scheduling/held-test.js";
+import { isCandidateSession } from "../../scheduling/index.js";
 import { profileCandidate } from "./held-tests.js";
 import { reservationError } from "./errors.js";
 

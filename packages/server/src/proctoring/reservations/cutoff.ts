@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { BUSINESS_TIME_ZONE } from "@parlance/contract";
-import { cancellationCutoff } from "../../history/records.js";
-import { isBusinessDay } from "../../scheduling/business-days.js";
+import { cancellationCutoff } from "../../history/index.js";
+import { isBusinessDay } from "../../scheduling/index.js";
 
 /**
  * The proctoring cancellation cut-off (client-administration.md §9): 5 pm ET the day before the

@@ -5,7 +5,7 @@ import { candidates } from "../../db/schema.js";
 import { proctoringReservations, proctoringReservationTests } from "../../db/schema/proctoring.js";
 import type { Tx } from "../../db/tx.js";
 import { candidatesInScope, ownCandidateProfiles, type Scope } from "../../auth/scope.js";
-import { registerFeeSource, type FeeLineItem } from "../../payments/fees.js";
+import { registerFeeSource, type FeeLineItem } from "../../payments/index.js";
 
 /**
  * The "proctoring" fee source (PAYMENTS-SEAM.md): the reservations whose fee is unpaid (a live

@@ -4,7 +4,7 @@ import { accounts, assignedTests, candidates, candidateTests, tests } from "../.
 import { proctoringReservationTests } from "../../db/schema/proctoring.js";
 import type { Tx } from "../../db/tx.js";
 import type { Scope } from "../../auth/scope.js";
-import { isCandidateSession, schedulableCandidates, schedulableTests } from "../../scheduling/held-test.js";
+import { isCandidateSession, schedulableCandidates, schedulableTests } from "../../scheduling/index.js";
 import { reservationError } from "./errors.js";
 
 /**

@@ -3,7 +3,7 @@ import { CANDIDATE_LOOK_AHEAD_DAYS, parseMinProctorApptDelay, Role, timeZoneById
 import { users } from "../../db/schema.js";
 import { proctoringReservations } from "../../db/schema/proctoring.js";
 import type { Tx } from "../../db/tx.js";
-import { availabilityResources } from "../../availability/resources.js";
+import { availabilityResources } from "../../availability/index.js";
 import type { AvailabilityQuery, Booking } from "../../scheduling/index.js";
 import type { HeldTests } from "./held-tests.js";
 

@@ -4,7 +4,7 @@ import type { Scope } from "../../auth/scope.js";
 import type { InputOf } from "../../http/implement-area.js";
 import { unprocessable } from "../../http/errors.js";
 import type { PdfFile } from "../../http/pdf.js";
-import { getCandidate } from "../../candidates/service.js";
+import { getCandidate } from "../../candidates/index.js";
 import { ensureVerificationKey } from "../verify/keys.js";
 import { languageOfCandidate, pdfLocale } from "../reports/locale.js";
 import { certificatePdf } from "./document.js";

@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.js";
 import { assignedTests, candidates, candidateTests, resultRecipients, tests } from "../../db/schema.js";
 import { translate } from "../../i18n/catalog.js";
 import { queueMail, type OutgoingMail } from "../../mail/outbox.js";
-import { localisedStatus } from "../../history/summary.js";
+import { localisedStatus } from "../../history/index.js";
 
 /**
  * The result mail (a job, queued when a result or no-show is recorded): one mail to each result

@@ -6,7 +6,7 @@ import { assignedTests } from "../../db/schema.js";
 import type { Scope } from "../../auth/scope.js";
 import { HttpError } from "../../http/errors.js";
 import type { PdfFile } from "../../http/pdf.js";
-import { paperTestPdf } from "../../taking/paper/document.js";
+import { paperTestPdf } from "../../taking/index.js";
 import { scoreableFor } from "./access.js";
 import { scoringContentOf } from "./scoreable-content.js";
 

@@ -14,11 +14,11 @@ import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { itemObjectiveResults, paperResponses, scoreSheets } from "../../db/schema.js";
 import type { Scope } from "../../auth/scope.js";
-import { answersOf } from "../../taking/attempt.js";
+import { answersOf } from "../../attempts/index.js";
 import { contentOf, itemsInOrder, newestVersion } from "../../content/read.js";
 import { isSupervisor, repeatsOf, scoreableFor, userName, type Scoreable } from "./access.js";
 import { categoriesOf, objectivesOf, RECOMMENDATIONS, scoringItemsOf, sectionCategoriesOf } from "./rubrics.js";
-import { spokenResponseItems } from "../../calls/ivr/store.js";
+import { spokenResponseItems } from "../../calls/index.js";
 
 /**
  * GET /api/test_results/get_scoreable_content/{id} (spec §3): the test as the evaluator scores it.

@@ -8,7 +8,7 @@ import type { Scope } from "../../auth/scope.js";
 import { HttpError } from "../../http/errors.js";
 import { audit } from "../../audit/audit.js";
 import type { Tx } from "../../db/tx.js";
-import { answersOf, lockAttempt } from "../../taking/attempt.js";
+import { answersOf, lockAttempt, moveAttempt } from "../../attempts/index.js";
 import { requireNotFinal, scoreableFor } from "./access.js";
 import { noShowApplies, scoringContentOf } from "./scoreable-content.js";
 import { checkSubmission } from "./validate-submission.js";
@@ -101,8 +101,8 @@ export async function markNoShow(ctx: AppContext, scope: Scope, { id }: z.output
   if (!noShowApplies(s, responses)) throw new HttpError(422, scoringMessages.noShowNotApplicable, "scoringApi.messages.noShowNotApplicable");
   const now = new Date();
   await ctx.db.transaction(async (tx) => {
-    await lockOpen(tx, s.id);
-    await tx.update(candidateTests).set({ state: "no_show", scoredAt: now }).where(eq(candidateTests.id, s.id));
+    const locked = await lockOpen(tx, s.id);
+    await moveAttempt(tx, locked, "no_show", { scoredAt: now });
     await tx.insert(scoreSheets).values({ candidateTestId: s.id, evaluatorUserId: scope.userId, didFinish: false, noShow: true, submittedAt: now });
     await tx.update(scoringAssignments).set({ completedAt: now }).where(eq(scoringAssignments.candidateTestId, s.id));
     await audit({ db: tx as Db }, { actor: scope, accountId: s.accountId, action: "results.noshow", targetType: "candidate_test", targetId: s.id });

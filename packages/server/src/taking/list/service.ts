@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { accounts, assignedTests, candidateTests, candidates, offices, tests } from "../../db/schema.js";
 import { ownAssignedTests, type Scope } from "../../auth/scope.js";
-import { testNotFound } from "../attempt.js";
+import { testNotFound } from "../../attempts/index.js";
 import { classify, entryHref, isAppointmentMethod, startWindow, type ListName } from "./classify.js";
 
 /** The Take a Test list and Choose Employer: the logic behind GET /api/tests/list and /api/tests/choose_account/:ids. */

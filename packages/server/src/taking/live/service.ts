@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { isFeatureEnabled } from "../../admin/feature-flags.js";
+import { isFeatureEnabled } from "../../admin/index.js";
 import { liveMessages, type liveParams, type takingParams, type TestContent, type TestContentView, type TestLiveView } from "@parlance/contract";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
@@ -7,7 +7,7 @@ import { accounts, assignedTests, tests } from "../../db/schema.js";
 import type { Scope } from "../../auth/scope.js";
 import { unprocessable } from "../../http/errors.js";
 import { contentOf, newestVersion } from "../../content/read.js";
-import { heldTest, openAttempt, refuse, remainingMs, startRefusal, testNotFound, type HeldTest } from "../attempt.js";
+import { heldTest, openAttempt, refuse, remainingMs, startRefusal, testNotFound, type HeldTest } from "../../attempts/index.js";
 import { contentView } from "../view.js";
 import { startWindow } from "../list/classify.js";
 

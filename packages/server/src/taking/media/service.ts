@@ -8,7 +8,7 @@ import type { InputOf } from "../../http/implement-area.js";
 import { HttpError } from "../../http/errors.js";
 import type { ServedFile } from "../../http/byte-range.js";
 import { contentOf, findItem, isLimited, isMediaItem, mediaFileOf } from "../../content/read.js";
-import { heldTest, requireOpen } from "../attempt.js";
+import { heldTest, requireOpen } from "../../attempts/index.js";
 
 /** GET /api/test_content/media/{id}?item=: the file of one item of the session's open attempt. */
 

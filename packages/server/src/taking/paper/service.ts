@@ -8,8 +8,8 @@ import { unprocessable } from "../../http/errors.js";
 import type { PdfFile } from "../../http/pdf.js";
 import { audit } from "../../audit/audit.js";
 import { contentOf, newestVersion } from "../../content/read.js";
-import { heldTest, refuse, startRefusal } from "../attempt.js";
-import { proctorStepsLeft } from "../../proctoring/steps.js";
+import { heldTest, refuse, startRefusal, startValues } from "../../attempts/index.js";
+import { proctorStepsLeft } from "../../proctoring/index.js";
 import { paperTestPdf } from "./document.js";
 
 /** GET /testing/tests/{id}/pdf: the paper test the session holds, once its proctor steps are done. */
@@ -58,7 +58,7 @@ export async function paperTest(ctx: AppContext, scope: Scope, { id }: z.output<
   if (!held.attempt) {
     await ctx.db
       .insert(candidateTests)
-      .values({ assignedTestId: id, candidateId: held.candidateId, accountId: held.accountId, state: "outstanding", startedAt: now })
+      .values(startValues("outstanding", { assignedTestId: id, candidateId: held.candidateId, accountId: held.accountId, startedAt: now }))
       .onConflictDoNothing({ target: candidateTests.assignedTestId });
   }
   await audit(ctx, { actor: scope, accountId: held.accountId, action: "taking.paper_download", targetType: "assigned_test", targetId: id, details: {} });

@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
-import { isFeatureEnabled } from "../../admin/feature-flags.js";
+import { isFeatureEnabled } from "../../admin/index.js";
 import { onlinePart, type takingParams, type TestShowView } from "@parlance/contract";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { assignedTests, languages, tests } from "../../db/schema.js";
 import type { Scope } from "../../auth/scope.js";
 import { contentOf, newestVersion } from "../../content/read.js";
-import { heldTest, timeLimitMs } from "../attempt.js";
-import { proctorSteps } from "../../proctoring/steps.js";
-import { ensureExamPassword } from "../../proctoring/exam-password.js";
-import { hasActivePhoneCall } from "../../calls/phone/records.js";
+import { heldTest, timeLimitMs } from "../../attempts/index.js";
+import { proctorSteps } from "../../proctoring/index.js";
+import { ensureExamPassword } from "../../proctoring/index.js";
+import { hasActivePhoneCall } from "../../calls/index.js";
 
 /** GET /api/tests/show/{id}: what the prelude of /testing/tests/{id} needs (spec §3 "Tests Show"). */
 

@@ -3,7 +3,7 @@ import type { AppContext } from "../context.js";
 import { candidateTests } from "../db/schema.js";
 import { contentOf } from "../content/read.js";
 import { GRACE_MS, isOverdue, lockAttempt } from "./attempt.js";
-import { DUE_STATES, submitAttempt } from "./phone-part.js";
+import { submitAttempt } from "./submit.js";
 
 /**
  * The server owns the clock (DESIGN.md §6): an attempt whose deadline plus grace has passed is
@@ -15,6 +15,9 @@ import { DUE_STATES, submitAttempt } from "./phone-part.js";
  */
 export const EXPIRE_JOB = "taking.expire";
 export const SWEEP_JOB = "taking.sweep";
+
+/** The attempt states the deadline jobs end: open attempts, and those waiting for their phone part. */
+const DUE_STATES = ["in_progress", "partially_received"] as const;
 
 /** Whether the deadline jobs end an attempt in this state: open, or (a test that continues by phone) waiting for its phone part. */
 const isDue = (state: string, content: { continues_by_phone?: boolean }) => state === "in_progress" || (state === "partially_received" && content.continues_by_phone === true);

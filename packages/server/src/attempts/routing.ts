@@ -10,10 +10,9 @@ import {
   scoringAssignments,
   tests,
   users,
-} from "../../db/schema.js";
-import type { Tx } from "../../db/tx.js";
-import { dueAtFor } from "./due.js";
-import { automaticState, CHOICE_OBJECTIVE } from "./rubrics.js";
+} from "../db/schema.js";
+import type { Tx } from "../db/tx.js";
+import { automaticState, CHOICE_OBJECTIVE, dueAtFor } from "../results/index.js";
 
 /**
  * A received attempt becomes a scoreable test (docs/scoring.md): its choice items are scored

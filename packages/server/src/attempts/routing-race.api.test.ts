@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { candidateTests, evaluatorLanguages, evaluators, scoringAssignments, users } from "../../db/schema.js";
-import { createTestApp, testDatabaseKind, type TestApp } from "../../test/harness.js";
-import { assign, candidateWithLogin, takingApi } from "../../taking/test-fixtures.js";
-import { REVIEW_SAMPLE_EVERY } from "./routing.js";
+import { candidateTests, evaluatorLanguages, evaluators, scoringAssignments, users } from "../db/schema.js";
+import { createTestApp, testDatabaseKind, type TestApp } from "../test/harness.js";
+import { assign, candidateWithLogin, takingApi } from "../taking/test-fixtures.js";
+import { REVIEW_SAMPLE_EVERY } from "./index.js";
 
 /**
  * Routing submissions that arrive at once (the exam-day wave): each claims its evaluator's row

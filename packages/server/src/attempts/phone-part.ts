@@ -1,13 +1,12 @@
-import { eq } from "drizzle-orm";
 import { IVR_PHONE_PART_MINUTES, onlinePart, type submitOutput, type TestContent } from "@parlance/contract";
 import type { z } from "zod";
 import type { Db } from "../db/client.js";
 import type { Tx } from "../db/tx.js";
-import { candidateTests } from "../db/schema.js";
 import type { Scope } from "../auth/scope.js";
 import { audit } from "../audit/audit.js";
-import { answersOf, finalizeAttempt, type Attempt } from "./attempt.js";
-import { receiptOf } from "./view.js";
+import { answersOf, type Attempt } from "./attempt.js";
+import { receiptOf } from "./receipt.js";
+import { moveAttempt } from "./state-machine.js";
 
 /**
  * A test that continues by phone (content `continues_by_phone`; calls/ivr/README.md): its online
@@ -27,10 +26,7 @@ export const continuesByPhone = (content: TestContent): boolean => content.conti
 export async function finishOnlinePart(tx: Tx, attempt: Attempt, content: TestContent, by: Scope | "deadline", now: Date): Promise<Submitted> {
   const r = receiptOf(onlinePart(content), await answersOf(tx, attempt.id));
   const deadlineAt = new Date(now.getTime() + IVR_PHONE_PART_MINUTES * 60_000);
-  await tx
-    .update(candidateTests)
-    .set({ state: "partially_received", receivedAt: now, submittedAt: now, receipt: r.receipt, deadlineAt })
-    .where(eq(candidateTests.id, attempt.id));
+  await moveAttempt(tx, attempt, "partially_received", { receivedAt: now, submittedAt: now, receipt: r.receipt, deadlineAt });
   await audit(
     { db: tx as Db },
     {
@@ -44,15 +40,3 @@ export async function finishOnlinePart(tx: Tx, attempt: Attempt, content: TestCo
   );
   return { ...r, submitted_at: now.toISOString() };
 }
-
-/**
- * What submitting a locked attempt does: a test that continues by phone finishes its online part
- * (once; its phone part's time over, it is received as any other), every other test is received.
- */
-export function submitAttempt(tx: Tx, attempt: Attempt, content: TestContent, by: Scope | "deadline", now: Date): Promise<Submitted> {
-  if (continuesByPhone(content) && attempt.state === "in_progress") return finishOnlinePart(tx, attempt, content, by, now);
-  return finalizeAttempt(tx, attempt, content, by, now);
-}
-
-/** The attempt states the deadline jobs end: open attempts, and those waiting for their phone part. */
-export const DUE_STATES = ["in_progress", "partially_received"] as const;

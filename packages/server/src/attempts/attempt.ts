@@ -1,21 +1,15 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { SAVE_GRACE_SECONDS, takingMessages, type submitOutput, type TestContent } from "@parlance/contract";
-import type { z } from "zod";
-import type { AppContext } from "../context.js";
-import type { Db } from "../db/client.js";
+import { SAVE_GRACE_SECONDS, takingMessages } from "@parlance/contract";
 import type { Tx } from "../db/tx.js";
 import { assignedTests, candidateTestAnswers, candidateTests, candidates, tests } from "../db/schema.js";
 import { ownAssignedTests, type Scope } from "../auth/scope.js";
 import { conflict, HttpError, unprocessable } from "../http/errors.js";
-import { audit } from "../audit/audit.js";
-import { receiptOf, type AnswerMap } from "./view.js";
-import { EXPIRE_JOB } from "./expiry.js";
-import { routeScoreableTest } from "../results/scoring/routing.js";
+import type { AnswerMap } from "./receipt.js";
 
 /**
- * The pieces every taking route shares: finding the assigned test the session holds, the one way
- * an attempt is opened (online and live starts), the clock, and the one way an attempt becomes
- * submitted (by the candidate or by the deadline job). Content is read through content/read.ts.
+ * The pieces every route that touches an attempt shares: finding the assigned test the session
+ * holds, whether it may start, the clock, the open check and the row lock. Starting is start.ts,
+ * submitting submit.ts; every state change goes through state-machine.ts.
  */
 
 export type Attempt = typeof candidateTests.$inferSelect;
@@ -72,40 +66,6 @@ export function startRefusal(held: HeldTest, now: Date): keyof typeof takingMess
 export const timeLimitMs = (minutes: number | null | undefined, adjustments: boolean): number | null =>
   minutes ? minutes * 60_000 * (adjustments ? 2 : 1) : null;
 
-/**
- * The first start of an attempt, online or at a live, video or sight-translation session: pins the
- * content, sets the server's deadline and queues the job that submits the attempt when time is
- * over. Null when another start (a second tab) created the attempt first: the caller resumes it.
- */
-export async function openAttempt(
-  ctx: Pick<AppContext, "db" | "jobs">,
-  held: HeldTest,
-  version: { versionId: number; content: TestContent },
-  now: Date,
-): Promise<Attempt | null> {
-  const limitMs = timeLimitMs(version.content.time_limit_minutes, held.adjustments);
-  const fields = { contentVersionId: version.versionId, deadlineAt: limitMs ? new Date(now.getTime() + limitMs) : null, startedAt: now, lastHeartbeatAt: now };
-  if (held.attempt) {
-    // An attempt recorded before online taking (no pinned content), or opened by the call of a test
-    // that continues by phone (no start yet), gets its content and clock now.
-    const [updated] = await ctx.db.update(candidateTests).set(fields).where(eq(candidateTests.id, held.attempt.id)).returning();
-    if (limitMs) await ctx.jobs.send(EXPIRE_JOB, { candidateTestId: updated.id }, { startAfterSeconds: Math.ceil((limitMs + GRACE_MS) / 1000) + 1 });
-    return updated;
-  }
-  const [created] = await ctx.db
-    .insert(candidateTests)
-    .values({ assignedTestId: held.id, candidateId: held.candidateId, accountId: held.accountId, state: "in_progress", ...fields })
-    // Two tabs starting at once: one row wins (unique assigned test); the other resumes it.
-    .onConflictDoNothing({ target: candidateTests.assignedTestId })
-    .returning();
-  if (!created) return null;
-  if (limitMs) {
-    // The deadline job; the minute sweep (expiry.ts) catches it if this one is lost.
-    await ctx.jobs.send(EXPIRE_JOB, { candidateTestId: created.id }, { startAfterSeconds: Math.ceil((limitMs + GRACE_MS) / 1000) + 1 });
-  }
-  return created;
-}
-
 export const remainingMs = (attempt: Pick<Attempt, "deadlineAt">, now: Date): number | null =>
   attempt.deadlineAt ? Math.max(0, attempt.deadlineAt.getTime() - now.getTime()) : null;
 
@@ -140,47 +100,4 @@ export async function answersOf(db: Tx, attemptId: number): Promise<AnswerMap> {
 export async function lockAttempt(tx: Tx, attemptId: number): Promise<Attempt> {
   const [row] = await tx.select().from(candidateTests).where(eq(candidateTests.id, attemptId)).for("update");
   return row;
-}
-
-/** What a submission answers (the Thank You screen's receipt). */
-type Submitted = z.input<typeof submitOutput>;
-
-/**
- * Submits a locked, open attempt with the answers recorded so far: the receipt, the attempt
- * state `received`, the assigned test `taken`, and the audit line. Callers hold the row lock, so
- * the candidate's submit and the deadline job cannot both do it.
- */
-export async function finalizeAttempt(
-  tx: Tx,
-  attempt: Attempt,
-  content: TestContent,
-  by: Scope | "deadline",
-  now: Date,
-): Promise<Submitted> {
-  const r = receiptOf(content, await answersOf(tx, attempt.id));
-  await tx
-    .update(candidateTests)
-    .set({ state: "received", receivedAt: now, submittedAt: now, receipt: r.receipt })
-    .where(eq(candidateTests.id, attempt.id));
-  await tx.update(assignedTests).set({ state: "taken" }).where(eq(assignedTests.id, attempt.assignedTestId));
-  // Issue 5: in the same transaction it becomes a scoreable test (auto-scored, routed to an evaluator).
-  await routeScoreableTest(tx, attempt.id, content, now);
-  await audit(
-    { db: tx as Db },
-    {
-      actor: by === "deadline" ? null : by,
-      accountId: attempt.accountId,
-      action: "taking.submit",
-      targetType: "candidate_test",
-      targetId: attempt.id,
-      details: { assignedTestId: attempt.assignedTestId, receipt: r.receipt, answered: r.answered, items: r.items, by: by === "deadline" ? "deadline" : "candidate" },
-    },
-  );
-  return { ...r, submitted_at: now.toISOString() };
-}
-
-/** The receipt of an attempt already submitted (a repeated submit answers the same one). */
-export async function submittedReceipt(db: Tx, attempt: Attempt, content: TestContent): Promise<Submitted> {
-  const r = receiptOf(content, await answersOf(db, attempt.id));
-  return { receipt: attempt.receipt ?? r.receipt, answered: r.answered, items: r.items, submitted_at: (attempt.submittedAt ?? attempt.receivedAt ?? new Date()).toISOString() };
 }

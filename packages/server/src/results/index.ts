@@ -1,0 +1,4 @@
+/** What other areas use of results (scoring, evaluators, verification, reports). */
+export { dueAtFor, validZone } from "./scoring/due.js";
+export { automaticState, CHOICE_OBJECTIVE } from "./scoring/rubrics.js";
+export { scoreableFor } from "./scoring/access.js";
