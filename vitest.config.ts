@@ -6,8 +6,8 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
-    // Two cores: more workers only contend. One when run beside the browser tests (scripts/test.mjs).
-    maxWorkers: Number(process.env.PARLANCE_TEST_WORKERS ?? 2),
+    // Two cores: more workers only contend.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -52,12 +52,10 @@ async function runChecks(steps, atOnce = 2) {
   console.log(`--- type checks and lint, side by side: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-function vitestArgs(label, projects) {
+function vitest(label, projects, env = {}) {
   const json = path.join(outDir, `${label.replace(/\W+/g, "-")}.json`);
-  return { json, args: ["vitest", "run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${json}`] };
-}
-
-function tally(label, json, ok) {
+  const args = ["vitest", "run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${json}`];
+  const ok = run(label, "npx", args, env);
   if (fs.existsSync(json)) {
     const r = JSON.parse(fs.readFileSync(json, "utf8"));
     totals.passed += r.numPassedTests;
@@ -69,33 +67,6 @@ function tally(label, json, ok) {
   }
 }
 
-function vitest(label, projects, env = {}) {
-  const { json, args } = vitestArgs(label, projects);
-  tally(label, json, run(label, "npx", args, env));
-}
-
-/**
- * A vitest run in the background, its output printed whole when it ends: the API tests on
- * PostgreSQL run beside the browser tests, which spend much of their time waiting on pages and
- * timers while PostgreSQL's own processes do the API tests' database work.
- */
-function vitestBeside(label, projects, env = {}) {
-  const { json, args } = vitestArgs(label, projects);
-  const started = Date.now();
-  const child = spawn("npx", args, { cwd: root, env: { ...process.env, ...env } });
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  return new Promise((resolve) =>
-    child.on("close", (code) => {
-      console.log(`\n=== ${label} (ran beside the browser tests) ===`);
-      if (output.trim()) process.stdout.write(output.endsWith("\n") ? output : `${output}\n`);
-      tally(label, json, finish(label, code === 0, started));
-      resolve();
-    }),
-  );
-}
-
 const runStarted = Date.now();
 await runChecks([
   // The longest first, so the two lanes end close together.
@@ -105,14 +76,12 @@ await runChecks([
   ["type check e2e", "npx", ["tsc", "-p", "e2e"]],
 ]);
 vitest("unit and API tests on PGlite", ["unit", "api"]);
-let beside = Promise.resolve();
 if (process.env.TEST_DATABASE_URL) {
-  beside = vitestBeside("API tests on PostgreSQL", ["api"], { TEST_DB: "postgres", PARLANCE_TEST_WORKERS: "1" });
+  vitest("API tests on PostgreSQL", ["api"], { TEST_DB: "postgres" });
 } else {
   console.log("\n(TEST_DATABASE_URL is not set: the API tests on PostgreSQL are skipped.)");
 }
 vitest("browser tests in Chromium", ["e2e"]);
-await beside;
 
 console.log("\nTime of each step:");
 for (const [label, seconds] of stepTimes) console.log(`  ${label.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s`);
