@@ -1,5 +1,5 @@
 import { Code, Group, Stack, Text, Title } from "@mantine/core";
-import { type SessionDump } from "@parlance/contract";
+import type { SessionDump } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
 import { PageHeader } from "../../ui/PageHeader";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";

@@ -1,6 +1,6 @@
 import { Alert, Button, List, Text } from "@mantine/core";
 import { useTranslation } from "../../i18n";
-import { type HealthcareRole } from "@parlance/contract";
+import type { HealthcareRole } from "@parlance/contract";
 import { useStandardCrumbs, type Crumb } from "../../ui/Breadcrumbs";
 import { PageHeader } from "../../ui/PageHeader";
 import { DataTable, type DataColumn } from "../../ui/DataTable";

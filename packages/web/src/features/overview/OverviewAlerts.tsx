@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { type OverviewEvent } from "@parlance/contract";
+import type { OverviewEvent } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
 import { formatDate, formatMoney } from "../../i18n/format";
 import { RemoteData } from "../../ui/RemoteData";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo } from "react";
 import { Box, Card, Group, SimpleGrid, Skeleton, Text, Title } from "@mantine/core";
-import { type TestStats } from "@parlance/contract";
+import type { TestStats } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
 import { formatMonth, formatNumber } from "../../i18n/format";
 import { RemoteData } from "../../ui/RemoteData";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Button, Checkbox, Group, Text } from "@mantine/core";
-import { type PaperPackageTest } from "@parlance/contract";
+import type { PaperPackageTest } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
 import { PageHeader } from "../../ui/PageHeader";

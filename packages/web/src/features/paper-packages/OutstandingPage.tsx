@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { type OutstandingTestGroup } from "@parlance/contract";
+import type { OutstandingTestGroup } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
 import { formatDate } from "../../i18n/format";
 import { useStartup } from "../../ui/startup";

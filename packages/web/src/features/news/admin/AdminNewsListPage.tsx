@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Anchor, Button, Group, Stack } from "@mantine/core";
 import { Link } from "react-router";
-import { type NewsListEntry } from "@parlance/contract";
+import type { NewsListEntry } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
 import { formatDate } from "../../../i18n/format";
 import { PageHeader } from "../../../ui/PageHeader";

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Alert, Checkbox, Paper, Radio, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../i18n";
-import { type MinProctorApptDelay, type ProctorSettings } from "@parlance/contract";
+import type { MinProctorApptDelay, ProctorSettings } from "@parlance/contract";
 import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
 import { FormActions, notifyResult } from "../../../ui/form";
