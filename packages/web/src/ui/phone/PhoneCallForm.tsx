@@ -1,7 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Alert, Button, Select, Stack, Text } from "@mantine/core";
 import { LANGUAGES, type Language, type PhoneCallAnswer } from "@parlance/contract";
-import { call } from "../../api/client";
 import { useTranslation } from "../../i18n";
 import { useStartup } from "../startup";
 import { useApiErrorText } from "../useApiErrorText";

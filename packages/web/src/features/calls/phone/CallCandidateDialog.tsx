@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { phoneCallMessages } from "@parlance/contract";
-import { call } from "../../../api/client";
 import { useTranslation } from "../../../i18n";
 import { useStartup } from "../../../ui/startup";
 import { useApiErrorText } from "../../../ui/useApiErrorText";

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from "@mantine/core";
 import { ENDED_PHONE_CALL_STATUSES, ivrMessages, phoneCallMessages, type DevPhoneCall, type IvrCallView } from "@parlance/contract";
-import { call } from "../../../api/client";
 import { useTranslation } from "../../../i18n";
 import { useStartup } from "../../../ui/startup";
 import { PageHeader } from "../../../ui/PageHeader";

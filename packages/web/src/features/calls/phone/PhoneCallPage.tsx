@@ -1,7 +1,6 @@
 import { useParams } from "react-router";
 import { Paper, Stack, Text } from "@mantine/core";
 import type { TestsCallView } from "@parlance/contract";
-import { call } from "../../../api/client";
 import { useTranslation } from "../../../i18n";
 import { PageHeader } from "../../../ui/PageHeader";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";

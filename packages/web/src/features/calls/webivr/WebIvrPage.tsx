@@ -3,7 +3,6 @@ import { Alert, Box, Button, Group, Paper, Select, Stack, Text, Title } from "@m
 import { Link, useParams } from "react-router";
 import { CALL_STATE, ivrMessages, takingMessages } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
-import { call } from "../../../api/client";
 import { PageHeader } from "../../../ui/PageHeader";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { RemoteData } from "../../../ui/RemoteData";
