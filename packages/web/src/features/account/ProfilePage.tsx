@@ -1,24 +1,23 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { accountProfileMessages, accountRoutes, passwordProblem, PROFILE_EMAIL_MAX, PROFILE_PASSWORD_MAX, type PasswordProblem } from "@parlance/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { accountProfileMessages, passwordProblem, PROFILE_EMAIL_MAX, PROFILE_PASSWORD_MAX, type PasswordProblem } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
-import { call } from "../../api/client";
 import { PageHeader } from "../../ui/PageHeader";
 import { RemoteData } from "../../ui/RemoteData";
 import { FormError } from "../../ui/FormError";
 import { useApiErrorText } from "../../ui/useApiErrorText";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
 import { useStartup } from "../../ui/startup";
+import { profileKey, useProfile, useSaveProfile } from "./queries";
 
-const profileKey = ["account", "profile"] as const;
 const CATALOGS = { "accountProfile.body": accountProfileMessages };
 
 /** /account/profile (spec §2, §3, §5): the caller's email address and password. */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const { home } = useStandardCrumbs();
-  const query = useQuery({ queryKey: profileKey, queryFn: ({ signal }) => call(accountRoutes.profile, {}, undefined, { signal }) });
+  const query = useProfile();
   return (
     <>
       <PageHeader title={t("accountProfile.title")} breadcrumbs={[home]} />
@@ -39,8 +38,7 @@ function ProfileForm({ savedEmail }: { savedEmail: string }) {
   const [password2, setPassword2] = useState("");
   const [current, setCurrent] = useState("");
   const [problem, setProblem] = useState<PasswordProblem | "currentMissing" | "emailMissing" | null>(null);
-  const save = useMutation({
-    mutationFn: () => call(accountRoutes.saveProfile, { email_address: email.trim(), new_password1: password1, new_password2: password2, password: current }),
+  const save = useSaveProfile({ email, password1, password2, current }, {
     onSuccess: () => {
       setPassword1("");
       setPassword2("");

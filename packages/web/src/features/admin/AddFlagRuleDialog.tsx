@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { Button, Group, Modal, NumberInput, Radio, Select, Stack, Switch } from "@mantine/core";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { adminRoutes, TEST_TYPES, type FeatureFlag, type RouteInput, type TestType } from "@parlance/contract";
-import { call } from "../../api/client";
+import { TEST_TYPES, type FeatureFlag, type TestType } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
 import { notifyResult } from "../../ui/form";
 import { FormError } from "../../ui/FormError";
 import { useApiErrorText } from "../../ui/useApiErrorText";
+import { useAddFlagRule, useFlagRuleOptions } from "./queries";
 
 type RuleKind = "Test" | "Test Type";
 
@@ -23,8 +22,8 @@ export function AddFlagRuleDialog({ flag, onClose, onAdded }: { flag: FeatureFla
   const [weight, setWeight] = useState<number | string>(1);
   const [permits, setPermits] = useState(true);
   const [missing, setMissing] = useState(false);
-  const options = useQuery({ queryKey: ["feature-flags", "options"], queryFn: () => call(adminRoutes.ruleOptions, {}), enabled: flag !== null && kind === "Test" });
-  const add = useMutation({ mutationFn: (input: RouteInput<typeof adminRoutes.addRule>) => call(adminRoutes.addRule, input) });
+  const options = useFlagRuleOptions(flag !== null && kind === "Test");
+  const add = useAddFlagRule();
 
   const reset = () => {
     setKind("Test Type");

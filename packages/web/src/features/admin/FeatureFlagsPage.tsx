@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { adminRoutes, featureFlagMessages, type FeatureFlag, type FeatureFlagRule } from "@parlance/contract";
-import { call, ApiCallError } from "../../api/client";
+import { useQueryClient } from "@tanstack/react-query";
+import { featureFlagMessages, type FeatureFlag, type FeatureFlagRule } from "@parlance/contract";
+import { ApiCallError } from "../../api/client";
 import { useTranslation } from "../../i18n";
 import { PageHeader } from "../../ui/PageHeader";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
@@ -11,8 +11,7 @@ import { DataTable, type DataColumn } from "../../ui/DataTable";
 import { confirmDelete } from "../../ui/ConfirmDialog";
 import { notifyResult } from "../../ui/form";
 import { AddFlagRuleDialog } from "./AddFlagRuleDialog";
-
-const RULES_KEY = ["feature-flags"];
+import { flagRulesKey, useDeleteFlagRule, useFlagRules } from "./queries";
 
 /**
  * /feature_flags (evaluators-results-account.md §2, §3, §4, §8): each flag, on or off by default,
@@ -24,13 +23,11 @@ export default function FeatureFlagsPage() {
   const { home } = useStandardCrumbs();
   const client = useQueryClient();
   const [adding, setAdding] = useState<FeatureFlag | null>(null);
-  const query = useQuery({ queryKey: RULES_KEY, queryFn: () => call(adminRoutes.getRules, {}) });
-  const remove = useMutation({
-    mutationFn: (id: number) => call(adminRoutes.deleteRule, { feature_flag_rule_id: id }),
+  const query = useFlagRules();
+  const remove = useDeleteFlagRule({
     onSuccess: () => notifyResult(t("admin.flags.deleted", { defaultValue: featureFlagMessages.deleted }), true),
     // The server said no (the rule is gone, say): 'could not be deleted'; anything else is an error.
     onError: (err) => notifyResult(err instanceof ApiCallError && err.status > 0 && err.status < 500 ? t("admin.flags.notDeleted") : t("admin.flags.deleteFailed"), false),
-    onSettled: () => client.invalidateQueries({ queryKey: RULES_KEY }),
   });
 
   const askDelete = (flag: FeatureFlag, rule: FeatureFlagRule) =>
@@ -98,7 +95,7 @@ export default function FeatureFlagsPage() {
         onClose={() => setAdding(null)}
         onAdded={() => {
           setAdding(null);
-          void client.invalidateQueries({ queryKey: RULES_KEY });
+          void client.invalidateQueries({ queryKey: flagRulesKey });
         }}
       />
     </>

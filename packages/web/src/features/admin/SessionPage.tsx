@@ -1,12 +1,11 @@
 import { Code, Group, Stack, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
-import { adminRoutes, type SessionDump } from "@parlance/contract";
-import { call } from "../../api/client";
+import type { SessionDump } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
 import { PageHeader } from "../../ui/PageHeader";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
 import { RemoteData } from "../../ui/RemoteData";
 import { DataTable } from "../../ui/DataTable";
+import { useSessionDump } from "./queries";
 
 type Variable = SessionDump["variables"][number];
 type RoleRow = SessionDump["roles"][number];
@@ -15,7 +14,7 @@ type RoleRow = SessionDump["roles"][number];
 export default function SessionPage() {
   const { t } = useTranslation();
   const { home } = useStandardCrumbs();
-  const query = useQuery({ queryKey: ["session-dump"], queryFn: () => call(adminRoutes.session, {}) });
+  const query = useSessionDump();
   const shown = (v: Variable["value"]) => (v === null ? t("admin.session.none") : String(v));
 
   return (

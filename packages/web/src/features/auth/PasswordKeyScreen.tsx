@@ -1,13 +1,11 @@
 import { useState } from "react";
 import { Alert, Anchor, Button, Stack, Text } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "../../i18n";
 import { Link } from "react-router";
-import { authRoutes } from "@parlance/contract";
-import { call } from "../../api/client";
 import { PageLoader } from "../../ui/PageLoader";
 import { AuthCard } from "./AuthCard";
 import { NewPasswordForm } from "./NewPasswordForm";
+import { useLinkKeyCheck } from "./queries";
 
 const KEY_MIN = 10;
 const KEY_MAX = 200;
@@ -30,13 +28,7 @@ export function PasswordKeyScreen(props: {
   const { kind, linkKey } = props;
   const wellFormed = linkKey.length >= KEY_MIN && linkKey.length <= KEY_MAX;
   const [done, setDone] = useState(false);
-  const check = useQuery({
-    queryKey: ["auth-key", kind, linkKey],
-    queryFn: () => call(authRoutes.checkKey, { kind }, { key: linkKey }),
-    enabled: wellFormed,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const check = useLinkKeyCheck(kind, linkKey, wellFormed);
 
   if (wellFormed && check.isPending) return <PageLoader />;
   // A 4xx means the key is unusable; anything else (network, 5xx) may pass: offer a retry.

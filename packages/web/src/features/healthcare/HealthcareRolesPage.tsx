@@ -1,12 +1,11 @@
 import { Alert, Button, List, Text } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "../../i18n";
-import { healthcareRoutes, type HealthcareRole } from "@parlance/contract";
-import { call } from "../../api/client";
+import type { HealthcareRole } from "@parlance/contract";
 import { useStandardCrumbs, type Crumb } from "../../ui/Breadcrumbs";
 import { PageHeader } from "../../ui/PageHeader";
 import { DataTable, type DataColumn } from "../../ui/DataTable";
 import { EmptyState, RemoteData } from "../../ui/RemoteData";
+import { useHealthcareRoles } from "./queries";
 
 const CANDIDATES_PATH = "/testing/candidates";
 
@@ -21,10 +20,7 @@ export default function HealthcareRolesPage() {
   // The candidates list is the parent page.
   const crumbs: Crumb[] = [home, testing, { label: t("healthcare.candidatesCrumb"), to: CANDIDATES_PATH }];
 
-  const query = useQuery({
-    queryKey: ["healthcare_roles"],
-    queryFn: ({ signal }) => call(healthcareRoutes.getRoles, {}, undefined, { signal }),
-  });
+  const query = useHealthcareRoles();
 
   const columns: DataColumn<HealthcareRole>[] = [
     { key: "role", header: t("healthcare.columns.role"), rowHeader: true, cell: (r) => r.name },

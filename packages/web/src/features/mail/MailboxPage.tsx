@@ -1,9 +1,6 @@
 import { Accordion, Alert, Button, Center, Group, Pagination, Stack, Text } from "@mantine/core";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "../../i18n";
 import { useSearchParams } from "react-router";
-import { mailRoutes } from "@parlance/contract";
-import { call } from "../../api/client";
 import { useStartup } from "../../ui/startup";
 import { PageHeader } from "../../ui/PageHeader";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
@@ -11,6 +8,7 @@ import { useApiErrorText } from "../../ui/useApiErrorText";
 import { formatDateTime } from "../../i18n/format";
 import { PageLoader } from "../../ui/PageLoader";
 import { MailText } from "./MailText";
+import { useMailbox } from "./queries";
 
 /**
  * /dev/mailbox (development tool, never in production): every mail the server wrote to its
@@ -23,11 +21,7 @@ export default function MailboxPage() {
   const { home } = useStandardCrumbs();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
-  const query = useQuery({
-    queryKey: ["dev-mailbox", page],
-    queryFn: () => call(mailRoutes.mailbox, { page }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useMailbox(page);
 
   const setPage = (p: number) =>
     setParams((q) => {

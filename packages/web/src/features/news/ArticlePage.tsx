@@ -1,25 +1,21 @@
 import { Alert, Blockquote, Image, Stack } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import { newsRoutes } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
-import { call, ApiCallError } from "../../api/client";
+import { ApiCallError } from "../../api/client";
 import { PageHeader } from "../../ui/PageHeader";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
 import { RemoteData } from "../../ui/RemoteData";
 import { ArticleBody } from "./ArticleBody";
 import { ArticleMeta } from "./ArticleMeta";
 import classes from "./ArticlePage.module.css";
+import { useNewsArticle } from "./queries";
 
 /** /news/{slug-or-id}: one article with its image, summary quote, body, author, date and tags. */
 export default function ArticlePage() {
   const { t } = useTranslation();
   const { home } = useStandardCrumbs();
   const { slug = "" } = useParams();
-  const query = useQuery({
-    queryKey: ["news", "article", slug],
-    queryFn: ({ signal }) => call(newsRoutes.show, {}, { id: slug }, { signal }),
-  });
+  const query = useNewsArticle(slug);
   const crumbs = [home, { label: t("news.title"), to: "/news" }];
   return (
     <RemoteData

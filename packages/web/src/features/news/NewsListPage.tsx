@@ -1,26 +1,20 @@
 import { useState } from "react";
 import { Anchor, Card, Stack, Text, Title } from "@mantine/core";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { newsRoutes } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
-import { call } from "../../api/client";
 import { PageHeader } from "../../ui/PageHeader";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
 import { EmptyState, RemoteData } from "../../ui/RemoteData";
 import { Pager } from "../../ui/Pager";
 import { ArticleMeta } from "./ArticleMeta";
+import { useNewsList } from "./queries";
 
 /** /news: the published articles, newest first, a page at a time. */
 export default function NewsListPage() {
   const { t } = useTranslation();
   const { home } = useStandardCrumbs();
   const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: ["news", "list", page],
-    queryFn: ({ signal }) => call(newsRoutes.list, { page }, undefined, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useNewsList(page);
   return (
     <>
       <PageHeader title={t("news.title")} breadcrumbs={[home]} />

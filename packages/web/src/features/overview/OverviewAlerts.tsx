@@ -1,13 +1,12 @@
 import { Anchor, Card, Group, Stack, Text } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { overviewRoutes, type OverviewEvent } from "@parlance/contract";
+import type { OverviewEvent } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
-import { call } from "../../api/client";
 import { formatDate, formatMoney } from "../../i18n/format";
 import { RemoteData } from "../../ui/RemoteData";
 import { StatusTag } from "../../ui/StatusTag";
 import { useStartup } from "../../ui/startup";
+import { useOverviewEvents } from "./queries";
 
 const TONE = { scoring_overdue: "bad", payment_due: "note", test_expiring: "note", result_received: "good" } as const;
 
@@ -15,10 +14,7 @@ const TONE = { scoring_overdue: "bad", payment_due: "note", test_expiring: "note
 export function OverviewAlerts() {
   const { t } = useTranslation();
   const { language } = useStartup();
-  const query = useQuery({
-    queryKey: ["overview", "events"],
-    queryFn: ({ signal }) => call(overviewRoutes.events, {}, undefined, { signal }),
-  });
+  const query = useOverviewEvents();
   const text = (e: OverviewEvent) =>
     t(`overview.events.${e.type}${e.type === "payment_due" && e.test === null ? "Invoice" : ""}`, {
       subject: e.subject,

@@ -1,21 +1,17 @@
 import { Anchor, Card, Stack, Text } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { cutSummary, newsRoutes, OVERVIEW_NEWS_COUNT } from "@parlance/contract";
+import { cutSummary } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
-import { call } from "../../api/client";
 import { formatDate } from "../../i18n/format";
 import { RemoteData } from "../../ui/RemoteData";
 import { useStartup } from "../../ui/startup";
+import { useOverviewNews } from "./queries";
 
 /** The overview's latest news: at most 3 published articles, each summary cut at 120 characters plus an ellipsis. */
 export function OverviewNews() {
   const { t } = useTranslation();
   const { language } = useStartup();
-  const query = useQuery({
-    queryKey: ["news", "overview"],
-    queryFn: ({ signal }) => call(newsRoutes.list, { page: 1, limit: OVERVIEW_NEWS_COUNT }, undefined, { signal }),
-  });
+  const query = useOverviewNews();
   return (
     <RemoteData
       query={query}

@@ -1,9 +1,6 @@
 import { Alert, Anchor, Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { overviewRoutes } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
-import { call } from "../../api/client";
 import { useStartup } from "../../ui/startup";
 import { useOffered } from "../../ui/screens";
 import { PageHeader } from "../../ui/PageHeader";
@@ -11,6 +8,7 @@ import { greetingKey } from "./greeting";
 import { OverviewNews } from "./OverviewNews";
 import { OverviewAlerts } from "./OverviewAlerts";
 import { OverviewStats } from "./OverviewStats";
+import { useOverviewStartup } from "./queries";
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -34,11 +32,7 @@ export default function OverviewPage() {
   const name = startup.userFlags?.firstName ?? "";
   // The role's quick links: the screens of ui/screens.ts offered here (place "overview") that it may open.
   const links = useOffered("overview");
-  const overview = useQuery({
-    queryKey: ["overview", "startup"],
-    queryFn: ({ signal }) => call(overviewRoutes.startup, {}, undefined, { signal }),
-    staleTime: 5 * 60_000,
-  });
+  const overview = useOverviewStartup();
   const flags = overview.data;
 
   return (

@@ -1,13 +1,12 @@
 import { lazy, Suspense, useMemo } from "react";
 import { Box, Card, Group, SimpleGrid, Skeleton, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
-import { overviewRoutes, type TestStats } from "@parlance/contract";
+import type { TestStats } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
-import { call } from "../../api/client";
 import { formatMonth, formatNumber } from "../../i18n/format";
 import { RemoteData } from "../../ui/RemoteData";
 import { DataTable } from "../../ui/DataTable";
 import { useStartup } from "../../ui/startup";
+import { useOverviewStats } from "./queries";
 
 // Chartist and its stylesheet download only when a client's overview shows the figures.
 const TestsChart = lazy(() => import("./TestsChart"));
@@ -87,10 +86,7 @@ function Figures({ stats }: { stats: TestStats }) {
 /** A client's tests by month and results by ALTA level, the last 12 months: charts, and the same numbers as tables. */
 export function OverviewStats() {
   const { t } = useTranslation();
-  const query = useQuery({
-    queryKey: ["overview", "stats"],
-    queryFn: ({ signal }) => call(overviewRoutes.testStats, {}, undefined, { signal }),
-  });
+  const query = useOverviewStats();
   return (
     <RemoteData query={query} errorTitle={t("overview.statsFailure")}>
       {(stats) => <Figures stats={stats} />}

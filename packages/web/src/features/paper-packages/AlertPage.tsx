@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
-import { PAPER_EMAIL_MAX, paperPackageMessages, paperPackageRoutes } from "@parlance/contract";
-import { call, ApiCallError } from "../../api/client";
+import { PAPER_EMAIL_MAX, paperPackageMessages } from "@parlance/contract";
+import { ApiCallError } from "../../api/client";
 import { useApiErrorText } from "../../ui/useApiErrorText";
 import { useTranslation } from "../../i18n";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
 import { PageHeader } from "../../ui/PageHeader";
 import { FormError } from "../../ui/FormError";
+import { useSendPackageAlert } from "./queries";
 
 export const PAPER_CATALOGS = { "paper.messages": paperPackageMessages };
 
@@ -22,7 +22,7 @@ export default function AlertPage() {
   const key = useParams().key ?? "";
   const [email, setEmail] = useState("");
   const [missing, setMissing] = useState(false);
-  const send = useMutation({ mutationFn: (address: string) => call(paperPackageRoutes.alert, { group_key: key, email_address: address }) });
+  const send = useSendPackageAlert(key);
   const crumbs = [home, testing, { label: t("paper.groups.title"), to: "/testing/groups" }, { label: t("paper.package.title"), to: `/testing/groups/${key}` }];
   // A refused address says why (400 with its message); anything else is the spec's failure sentence.
   const errorText = useApiErrorText(PAPER_CATALOGS);

@@ -1,15 +1,14 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Button, Checkbox, Group, Text } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { paperPackageRoutes, type PaperPackageTest } from "@parlance/contract";
-import { call } from "../../api/client";
+import type { PaperPackageTest } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
 import { PageHeader } from "../../ui/PageHeader";
 import { DataTable, type DataColumn } from "../../ui/DataTable";
 import { EmptyState, RemoteData } from "../../ui/RemoteData";
 import { FormError } from "../../ui/FormError";
+import { useCreatePackage, useUnpackagedTests } from "./queries";
 
 /**
  * /testing/groups (client spec §2, §5): the proctored paper tests not yet in a package, as
@@ -20,19 +19,9 @@ export default function GroupsPage() {
   const { t } = useTranslation();
   const { home, testing } = useStandardCrumbs();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
-  const query = useQuery({
-    queryKey: ["paper", "unpackaged"],
-    queryFn: ({ signal }) => call(paperPackageRoutes.getTests, {}, undefined, { signal }),
-  });
-  const create = useMutation({
-    mutationFn: (ids: number[]) => call(paperPackageRoutes.create, { assigned_tests: ids }),
-    onSuccess: async ({ group_key }) => {
-      await queryClient.invalidateQueries({ queryKey: ["paper"] });
-      void navigate(`/testing/groups/${group_key}`);
-    },
-  });
+  const query = useUnpackagedTests();
+  const create = useCreatePackage((groupKey) => void navigate(`/testing/groups/${groupKey}`));
   const toggle = (id: number, on: boolean) =>
     setChosen((prev) => {
       const next = new Set(prev);

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { paperPackageRoutes, type OutstandingTestGroup } from "@parlance/contract";
-import { call } from "../../api/client";
+import { useQueryClient } from "@tanstack/react-query";
+import type { OutstandingTestGroup } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
 import { formatDate } from "../../i18n/format";
 import { useStartup } from "../../ui/startup";
@@ -14,6 +13,7 @@ import { Pager } from "../../ui/Pager";
 import { EmptyState, RemoteData } from "../../ui/RemoteData";
 import { StatusTag } from "../../ui/StatusTag";
 import { ReceiveDialog, type ReceivingTest } from "./ReceiveDialog";
+import { useOutstandingPaperTests, useUnprintedPackages } from "./queries";
 
 type Row = OutstandingTestGroup["tests"][number] & { candidate: string; candidateId: number; employeeId: string };
 
@@ -29,15 +29,8 @@ export default function OutstandingPage() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [receiving, setReceiving] = useState<ReceivingTest | null>(null);
-  const outstanding = useQuery({
-    queryKey: ["paper", "outstanding", page],
-    queryFn: ({ signal }) => call(paperPackageRoutes.listOutstanding, { page }, undefined, { signal }),
-    placeholderData: keepPreviousData,
-  });
-  const unprinted = useQuery({
-    queryKey: ["paper", "unprinted"],
-    queryFn: ({ signal }) => call(paperPackageRoutes.unprinted, {}, undefined, { signal }),
-  });
+  const outstanding = useOutstandingPaperTests(page);
+  const unprinted = useUnprintedPackages();
 
   const columns: DataColumn<Row>[] = [
     { key: "candidate", header: t("paper.outstanding.columns.candidate"), rowHeader: true, cell: (r) => <Anchor component={Link} to={`/testing/candidates/${r.candidateId}`}>{r.candidate}</Anchor> },

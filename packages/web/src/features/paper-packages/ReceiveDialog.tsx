@@ -1,13 +1,12 @@
 import { useState } from "react";
 import { Button, FileInput, Group, Modal, Stack, Tabs, Text, Textarea } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
-import { PAPER_RESPONSES_MAX, paperPackageRoutes } from "@parlance/contract";
-import { call } from "../../api/client";
+import { PAPER_RESPONSES_MAX } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
 import { FormError } from "../../ui/FormError";
 import { notifyResult } from "../../ui/form";
 import { useApiErrorText } from "../../ui/useApiErrorText";
 import { PAPER_CATALOGS } from "./AlertPage";
+import { useReceivePaperTest } from "./queries";
 
 export interface ReceivingTest {
   id: number;
@@ -26,15 +25,7 @@ export function ReceiveDialog({ test, onClose, onReceived }: { test: ReceivingTe
   const [file, setFile] = useState<File | null>(null);
   const [text, setText] = useState("");
   const [missing, setMissing] = useState<string | null>(null);
-  const receive = useMutation({
-    mutationFn: async (id: number) => {
-      if (tab === "scan") {
-        const body = new FormData();
-        body.append("file", file as File);
-        return call(paperPackageRoutes.receiveScan, {}, { id }, { formData: body });
-      }
-      return call(paperPackageRoutes.receiveEntered, { responses: text }, { id });
-    },
+  const receive = useReceivePaperTest({ tab, file, text }, {
     onSuccess: (r) => {
       notifyResult(t("paper.messages.received", { defaultValue: r.message }), true);
       setFile(null);

@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from "react";
 import { Alert, Button, Group, Paper, Stack, Title, type StyleProp, type MantineSpacing } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import type { CardPaymentStart } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
 import { useApiErrorText, type MessageCatalogs } from "../../ui/useApiErrorText";
 import { CardPaymentForm } from "./CardPaymentForm";
+import { useStartCardPayment } from "./queries";
 
 interface PayByCardPanelProps {
   title: string;
@@ -25,7 +25,7 @@ export function PayByCardPanel({ title, start: startPayment, onPaid, nothingToPa
   const { t } = useTranslation();
   const errorText = useApiErrorText(catalogs);
   const [payment, setPayment] = useState<CardPaymentStart | null>(null);
-  const start = useMutation({ mutationFn: startPayment, onSuccess: setPayment });
+  const start = useStartCardPayment(startPayment, setPayment);
   return (
     <Paper withBorder p={p}>
       <Stack gap="sm">

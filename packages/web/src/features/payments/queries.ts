@@ -1,5 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
-import { paymentMessages, paymentRoutes } from "@parlance/contract";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { paymentMessages, paymentRoutes, type CardPaymentStart } from "@parlance/contract";
 import { call } from "../../api/client";
 
 /** Query keys and message catalogue of the payments screens. */
@@ -16,4 +16,9 @@ export function useFees(ref: string) {
 
 export function usePaymentMethod() {
   return useQuery({ queryKey: paymentKeys.paymentMethod, queryFn: ({ signal }) => call(paymentRoutes.paymentMethod, {}, undefined, { signal }) });
+}
+
+/** Starts a card payment the page's own way (start); onStarted gets what the card form needs. */
+export function useStartCardPayment(start: () => Promise<CardPaymentStart>, onStarted: (payment: CardPaymentStart) => void) {
+  return useMutation({ mutationFn: start, onSuccess: onStarted });
 }

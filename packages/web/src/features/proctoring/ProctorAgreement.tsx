@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "../../i18n";
-import { PROCTOR_NAME_MAX, proctorMessages, proctoringRoutes, type TestShowView } from "@parlance/contract";
-import { ApiCallError, call } from "../../api/client";
+import { PROCTOR_NAME_MAX, proctorMessages, type TestShowView } from "@parlance/contract";
+import { ApiCallError } from "../../api/client";
 import { useStartup } from "../../ui/startup";
 import { formatDate } from "../../i18n/format";
 import { agreementSections, printableAgreement, printHtml } from "./agreementText";
+import { useSignAgreement } from "./queries";
 
 /**
  * The proctor agreement screen (spec §2): the instructions, the proctor's full name, I Agree,
@@ -22,8 +22,7 @@ export function ProctorAgreement({ show, onDone }: { show: TestShowView; onDone:
   const [submitted, setSubmitted] = useState(false);
   const today = formatDate(new Date(), language);
 
-  const send = useMutation({
-    mutationFn: () => call(proctoringRoutes.agreement, { group_key: show.groupKey ?? "", assigned_test_id: show.assignedTestId, proctor_name: name, agree: true }),
+  const send = useSignAgreement(show, name, {
     onSuccess: () => {
       setSubmitted(true);
       onDone();

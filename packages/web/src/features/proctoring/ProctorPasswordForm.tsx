@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Button, Group, PasswordInput, Stack, Text, Title } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "../../i18n";
-import { PROCTOR_PASSWORD_MAX, proctorMessages, proctoringRoutes, type TestShowView } from "@parlance/contract";
-import { ApiCallError, call } from "../../api/client";
+import { PROCTOR_PASSWORD_MAX, proctorMessages, type TestShowView } from "@parlance/contract";
+import { ApiCallError } from "../../api/client";
+import { useAuthorizeProctor } from "./queries";
 
 /**
  * The exam password form (spec §2 "Proctored screens"): the proctor types the password the
@@ -14,8 +14,7 @@ export function ProctorPasswordForm({ show, onDone }: { show: TestShowView; onDo
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
 
-  const authorize = useMutation({
-    mutationFn: (value: string) => call(proctoringRoutes.authorize, { id: show.assignedTestId, password: value }),
+  const authorize = useAuthorizeProctor(show, {
     onSuccess: () => onDone(),
     onError: (err) => {
       // The spec's two texts: a wrong password, and everything else. Bad input and a locked form say why.

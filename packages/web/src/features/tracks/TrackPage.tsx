@@ -1,10 +1,9 @@
 import { Anchor, Badge, Button, Group, Paper, Text, Title } from "@mantine/core";
 import { openConfirm } from "../../ui/modals";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../i18n";
 import { Link, useParams } from "react-router";
-import { trackMessages, trackRoutes, type CandidateTrack, type TrackTest } from "@parlance/contract";
-import { ApiCallError, call } from "../../api/client";
+import { trackMessages, type CandidateTrack, type TrackTest } from "@parlance/contract";
+import { ApiCallError } from "../../api/client";
 import { useStartup } from "../../ui/startup";
 import { PageHeader } from "../../ui/PageHeader";
 import { useStandardCrumbs } from "../../ui/Breadcrumbs";
@@ -14,9 +13,7 @@ import { notifyResult } from "../../ui/form";
 import { EmptyState, RemoteData } from "../../ui/RemoteData";
 import { useMethodLabel, useTestStatusText } from "../../ui/testStatus";
 import { useApiErrorText } from "../../ui/useApiErrorText";
-
-const trackKey = (id: number) => ["test-track", id] as const;
-const retry = (failures: number, err: Error) => !(err instanceof ApiCallError && err.status >= 400 && err.status < 500) && failures < 1;
+import { useCompleteTrack, useTrack } from "./queries";
 
 function parseId(raw: string | undefined): number | null {
   return raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
@@ -40,11 +37,7 @@ function TrackNotFound() {
 }
 
 function LoadedTrack({ id }: { id: number }) {
-  const query = useQuery({
-    queryKey: trackKey(id),
-    queryFn: ({ signal }) => call(trackRoutes.get, {}, { id }, { signal }),
-    retry,
-  });
+  const query = useTrack(id);
   return (
     <RemoteData query={query} renderError={(err) => (err instanceof ApiCallError && err.status === 404 ? <TrackNotFound /> : undefined)}>
       {(track) => <TrackView track={track} />}
@@ -59,14 +52,7 @@ function TrackView({ track }: { track: CandidateTrack }) {
   const statusText = useTestStatusText();
   const methodLabel = useMethodLabel();
   const errorText = useApiErrorText({ "tracks.messages": trackMessages });
-  const queryClient = useQueryClient();
-  const update = useMutation({
-    mutationFn: () => call(trackRoutes.update, { candidateTrackId: track.id, completed: true }),
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: trackKey(track.id) });
-      await queryClient.invalidateQueries({ queryKey: ["candidate-tests", track.candidateId] });
-    },
-  });
+  const update = useCompleteTrack(track);
 
   const markCompleted = () =>
     openConfirm({

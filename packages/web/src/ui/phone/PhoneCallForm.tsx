@@ -1,13 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Alert, Button, Select, Stack, Text } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
-import { LANGUAGES, PROMPT_LANGUAGE_IDS, phoneCallRoutes, type Language, type PhoneCallAnswer } from "@parlance/contract";
-import { call } from "../../api/client";
+import { LANGUAGES, type Language, type PhoneCallAnswer } from "@parlance/contract";
 import { useTranslation } from "../../i18n";
 import { useStartup } from "../startup";
 import { useApiErrorText } from "../useApiErrorText";
 import { PhoneNumberField, type PhoneNumberValue } from "./PhoneNumberField";
 import { checkPhone, initialPhone } from "./phoneCheck";
+import { useRequestPhoneCall } from "./queries";
 
 /**
  * The phone call request (candidate spec §2 phone call screen, §3 `iso_code, phone_number,
@@ -40,11 +39,7 @@ export function PhoneCallForm({
   const [promptLanguage, setPromptLanguage] = useState<Language>(language);
   const [problem, setProblem] = useState<"numberRequired" | "badNumber" | null>(null);
   const [calledAt, setCalledAt] = useState("");
-  const request = useMutation<PhoneCallAnswer, unknown, string>({
-    mutationFn: (number) =>
-      call(phoneCallRoutes.requestCall, { iso_code: phone.iso, phone_number: number, prompt_language_id: PROMPT_LANGUAGE_IDS[promptLanguage], assigned_test_id: assignedTestId }),
-    onSuccess: (answer) => answer.success && onRequested?.(answer),
-  });
+  const request = useRequestPhoneCall(phone.iso, promptLanguage, assignedTestId, onRequested);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

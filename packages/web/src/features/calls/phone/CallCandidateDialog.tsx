@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
-import { phoneCallMessages, phoneCallRoutes, type PhoneCallAnswer } from "@parlance/contract";
-import { call } from "../../../api/client";
+import { phoneCallMessages } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
 import { useStartup } from "../../../ui/startup";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { PhoneNumberField, type PhoneNumberValue } from "../../../ui/phone/PhoneNumberField";
 import { checkPhone, initialPhone } from "../../../ui/phone/phoneCheck";
+import { useCallCandidate } from "./queries";
 
 const catalogs = { "phoneCalls.messages": phoneCallMessages };
 
@@ -33,9 +32,7 @@ function CallCandidateForm({ assignedTestId, testDescription, onClose }: { assig
   const [phone, setPhone] = useState<PhoneNumberValue>(() => initialPhone(""));
   const [state, setState] = useState<"none" | "numberRequired" | "badNumber" | "confirm">("none");
   const [number, setNumber] = useState<{ e164: string; international: string } | null>(null);
-  const request = useMutation<PhoneCallAnswer, unknown, string>({
-    mutationFn: (e164) => call(phoneCallRoutes.callCandidate, { account: account?.id ?? 0, phone_number: e164, assigned_test_id: assignedTestId }),
-  });
+  const request = useCallCandidate(account?.id ?? 0, assignedTestId);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,8 +1,6 @@
 import { useEffect, useState } from "react";
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from "@mantine/core";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ENDED_PHONE_CALL_STATUSES, devPhoneRoutes, ivrMessages, phoneCallMessages, type DevPhoneCall, type IvrCallView } from "@parlance/contract";
-import { call } from "../../../api/client";
+import { ENDED_PHONE_CALL_STATUSES, ivrMessages, phoneCallMessages, type DevPhoneCall, type IvrCallView } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
 import { useStartup } from "../../../ui/startup";
 import { PageHeader } from "../../../ui/PageHeader";
@@ -13,6 +11,7 @@ import { Pager } from "../../../ui/Pager";
 import { formatDateTime } from "../../../i18n/format";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { useHandset, type HandsetPhase } from "./useHandset";
+import { useDevPhoneCalls } from "./queries";
 
 const catalogs = { "phoneCalls.messages": phoneCallMessages, "calls.ivr.messages": ivrMessages };
 
@@ -27,13 +26,7 @@ export default function DevPhonePage() {
   const { home } = useStandardCrumbs();
   const [page, setPage] = useState(1);
   const [answering, setAnswering] = useState<DevPhoneCall | null>(null);
-  const calls = useQuery({
-    queryKey: ["dev-phone", page],
-    queryFn: () => call(devPhoneRoutes.devCalls, { page }),
-    placeholderData: keepPreviousData,
-    // A call may ring at any moment.
-    refetchInterval: answering ? false : 3000,
-  });
+  const calls = useDevPhoneCalls(page, answering !== null);
 
   const columns: DataColumn<DevPhoneCall>[] = [
     { key: "to", header: t("phoneCalls.dev.to"), cell: (c) => c.to, rowHeader: true, nowrap: true },

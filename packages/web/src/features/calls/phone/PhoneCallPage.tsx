@@ -1,13 +1,12 @@
 import { useParams } from "react-router";
 import { Paper, Stack, Text } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
-import { phoneCallRoutes, type TestsCallView } from "@parlance/contract";
-import { call } from "../../../api/client";
+import type { TestsCallView } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
 import { PageHeader } from "../../../ui/PageHeader";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { RemoteData } from "../../../ui/RemoteData";
 import { PhoneCallForm } from "../../../ui/phone/PhoneCallForm";
+import { usePhoneCallStartup } from "./queries";
 
 /**
  * The phone (IVR) call screen, /testing/tests/{id}/call (spec §2, §4): the candidate enters the
@@ -18,7 +17,7 @@ export default function PhoneCallPage() {
   const { t } = useTranslation();
   const { home, testing } = useStandardCrumbs();
   const id = Number(useParams().id);
-  const startup = useQuery({ queryKey: ["phone-call", id], queryFn: () => call(phoneCallRoutes.callStartup, {}, { id }), enabled: Number.isInteger(id) && id > 0, retry: false });
+  const startup = usePhoneCallStartup(id);
   return (
     <>
       <PageHeader title={t("phoneCalls.page.title")} breadcrumbs={[home, testing, { label: t("phoneCalls.page.takeTest"), to: `/testing/tests/${id}` }]} />

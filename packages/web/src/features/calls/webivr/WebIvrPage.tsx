@@ -1,10 +1,8 @@
 import { useState } from "react";
 import { Alert, Box, Button, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
-import { CALL_STATE, ivrMessages, takingMessages, webIvrRoutes } from "@parlance/contract";
+import { CALL_STATE, ivrMessages, takingMessages } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
-import { call } from "../../../api/client";
 import { PageHeader } from "../../../ui/PageHeader";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { RemoteData } from "../../../ui/RemoteData";
@@ -13,6 +11,7 @@ import { openConfirm } from "../../../ui/modals";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { useAudioDevices } from "./useAudioDevices";
 import { useWebIvrCall } from "./useWebIvrCall";
+import { useWebIvrToken } from "./queries";
 
 const CATALOGS = { "webCall.messages": ivrMessages, "taking.messages": takingMessages };
 const STATE_KEYS = ["notStarted", "calling", "accepted", "cancelled", "disconnected"] as const;
@@ -41,14 +40,7 @@ export default function WebIvrPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
   const crumbs = [home, testing, { label: t("takeTest.title"), to: "/testing/tests" }];
-  const token = useQuery({
-    queryKey: ["webivr-token", id],
-    queryFn: ({ signal }) => call(webIvrRoutes.candidateAccessToken, {}, { id }, { signal }),
-    enabled: valid,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-  });
+  const token = useWebIvrToken(id, valid);
   const errorText = useApiErrorText(CATALOGS);
   const setupFailed = (err?: unknown) => (
     <>

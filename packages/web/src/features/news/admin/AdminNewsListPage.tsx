@@ -1,10 +1,8 @@
 import { useState } from "react";
 import { Anchor, Button, Group, Stack } from "@mantine/core";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { adminNewsRoutes, type NewsListEntry } from "@parlance/contract";
+import type { NewsListEntry } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
-import { call } from "../../../api/client";
 import { formatDate } from "../../../i18n/format";
 import { PageHeader } from "../../../ui/PageHeader";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
@@ -15,6 +13,7 @@ import { StatusTag } from "../../../ui/StatusTag";
 import { confirmDelete } from "../../../ui/ConfirmDialog";
 import { notifyResult } from "../../../ui/form";
 import { useStartup } from "../../../ui/startup";
+import { useAdminNewsList, useDeleteArticle, usePublishArticle } from "./queries";
 
 const TONE = { draft: "neutral", PUBLISHED: "good", ARCHIVED: "note" } as const;
 
@@ -23,25 +22,15 @@ export default function AdminNewsListPage() {
   const { t } = useTranslation();
   const { language } = useStartup();
   const { home } = useStandardCrumbs();
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: ["news", "admin", page],
-    queryFn: ({ signal }) => call(adminNewsRoutes.list, { page }, undefined, { signal }),
-    placeholderData: keepPreviousData,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["news"] });
-  const publish = useMutation({
-    mutationFn: (id: number) => call(adminNewsRoutes.publish, {}, { id }),
+  const query = useAdminNewsList(page);
+  const publish = usePublishArticle({
     onSuccess: () => notifyResult(t("news.messages.published"), true),
     onError: () => notifyResult(t("news.messages.publishFailure"), false),
-    onSettled: refresh,
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => call(adminNewsRoutes.delete, {}, { id }),
+  const remove = useDeleteArticle({
     onSuccess: () => notifyResult(t("news.messages.deleted"), true),
     onError: () => notifyResult(t("news.messages.deleteFailure"), false),
-    onSettled: refresh,
   });
   const busy = (m: { isPending: boolean; variables?: number }, id: number) => m.isPending && m.variables === id;
   const createLink = (

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Alert, Checkbox, Paper, Stack, TextInput, Textarea } from "@mantine/core";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams } from "react-router";
 import { adminNewsRoutes, NEWS_LIMITS, newsMessages, type ArticleInput } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
@@ -11,6 +11,7 @@ import { PageLoader } from "../../../ui/PageLoader";
 import { FormActions, isBlank, notifyResult } from "../../../ui/form";
 import { FormError } from "../../../ui/FormError";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
+import { useAdminArticle } from "./queries";
 
 type Fields = Required<ArticleInput>;
 const EMPTY: Fields = { title: "", slug: "", summary: "", content: "", tags: "", featured_image_url: "", is_featured: false };
@@ -34,12 +35,7 @@ export default function ArticleFormPage() {
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const article = useQuery({
-    queryKey: ["news", "admin", "article", articleId],
-    queryFn: ({ signal }) => call(adminNewsRoutes.get, {}, { id: articleId! }, { signal }),
-    enabled: editing && Number.isInteger(articleId),
-    staleTime: 0,
-  });
+  const article = useAdminArticle(articleId, editing);
   useEffect(() => {
     const a = article.data;
     if (a) setFields({ title: a.title, slug: a.slug, summary: a.summary, content: a.content, tags: a.tag_list, featured_image_url: a.featured_image_url, is_featured: a.is_featured });

@@ -1,5 +1,5 @@
 import { Anchor, Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams } from "react-router";
 import { anonymousInvoicePath, invoiceMessages, invoiceRoutes, type InvoicePage as InvoicePageData } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
@@ -9,6 +9,7 @@ import { PaymentPageFrame } from "../PaymentPageFrame";
 import { PayByCardPanel } from "../PayByCardPanel";
 import { InvoiceSummary } from "./InvoiceSummary";
 import { useInvoiceCrumbs } from "./crumbs";
+import { useInvoice } from "./queries";
 
 const catalogs = { "billing.messages": invoiceMessages };
 
@@ -21,7 +22,7 @@ export default function InvoicePage() {
   const { t } = useTranslation();
   const { id = "" } = useParams();
   const crumbs = useInvoiceCrumbs();
-  const query = useQuery({ queryKey: ["invoice", id], queryFn: ({ signal }) => call(invoiceRoutes.get, {}, { id }, { signal }), retry: false });
+  const query = useInvoice(id);
   const title = query.data ? t("billing.invoice.title", { number: query.data.invoiceData.number }) : t("billing.invoice.titlePlain");
   return (
     <PaymentPageFrame title={title} breadcrumbs={crumbs} query={query} loadFailed={t("billing.invoice.loadFailed")} catalogs={catalogs}>

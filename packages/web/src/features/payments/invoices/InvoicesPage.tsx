@@ -1,10 +1,7 @@
 import { useState } from "react";
 import { Anchor, Stack } from "@mantine/core";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { invoiceRoutes } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
-import { call } from "../../../api/client";
 import { formatMoney } from "../../../i18n/format";
 import { PageHeader } from "../../../ui/PageHeader";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
@@ -14,6 +11,7 @@ import { Pager } from "../../../ui/Pager";
 import { useStartup } from "../../../ui/startup";
 import { InvoiceStatusBadge } from "./InvoiceSummary";
 import { formatDay } from "./format";
+import { useInvoices } from "./queries";
 
 /** /account/invoices: the account's invoices (an office user: their office's), newest first. */
 export default function InvoicesPage() {
@@ -21,11 +19,7 @@ export default function InvoicesPage() {
   const { language } = useStartup();
   const { home } = useStandardCrumbs();
   const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: ["invoices", page],
-    queryFn: ({ signal }) => call(invoiceRoutes.list, { page }, undefined, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useInvoices(page);
   const money = (cents: number) => formatMoney(cents, language);
   return (
     <>

@@ -1,10 +1,8 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { Alert, Anchor, Button, Group, NumberInput, Paper, Stack, Text, TextInput } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
-import { MAX_PREPAY_QUANTITY, prepayMessages, prepayRoutes, type PrepayPage } from "@parlance/contract";
+import { MAX_PREPAY_QUANTITY, prepayMessages, type PrepayPage } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
-import { call } from "../../../api/client";
 import { formatMoney } from "../../../i18n/format";
 import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData, EmptyState } from "../../../ui/RemoteData";
@@ -12,7 +10,7 @@ import { DataTable } from "../../../ui/DataTable";
 import { useStartup } from "../../../ui/startup";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { PREPAY_TERMS_PATH, prepayThankYouPath, usePrepayCrumbs } from "./paths";
-import { usePrepay } from "./queries";
+import { useOrderPrepaidTests, usePrepay } from "./queries";
 
 const catalogs = { "billing.prepay.messages": prepayMessages };
 
@@ -59,10 +57,11 @@ function OrderForm({ data }: { data: PrepayPage }) {
   const [purchaseOrder, setPurchaseOrder] = useState("");
   const chosen = data.tests.filter((x) => (quantities[x.accountTestId] ?? 0) > 0);
   const total = useMemo(() => chosen.reduce((s, x) => s + x.feeCents * quantities[x.accountTestId], 0), [chosen, quantities]);
-  const order = useMutation({
-    mutationFn: () => call(prepayRoutes.order, { tests: chosen.map((x) => ({ accountTestId: x.accountTestId, quantity: quantities[x.accountTestId] })), purchaseOrder: purchaseOrder.trim() || undefined }),
-    onSuccess: (res) => void navigate(prepayThankYouPath(res.invoiceId)),
-  });
+  const order = useOrderPrepaidTests(
+    chosen.map((x) => ({ accountTestId: x.accountTestId, quantity: quantities[x.accountTestId] })),
+    purchaseOrder,
+    (invoiceId) => void navigate(prepayThankYouPath(invoiceId)),
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (chosen.length > 0) order.mutate();

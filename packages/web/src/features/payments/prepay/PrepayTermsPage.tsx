@@ -1,17 +1,15 @@
 import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
-import { CANDIDATE_TESTING_POLICY, POLICY_PATHS, prepayMessages, prepayRoutes } from "@parlance/contract";
+import { CANDIDATE_TESTING_POLICY, POLICY_PATHS, prepayMessages } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
-import { call } from "../../../api/client";
 import { formatDateTime } from "../../../i18n/format";
 import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
 import { useStartup } from "../../../ui/startup";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { PREPAY_PATH, usePrepayCrumbs } from "./paths";
-import { prepayKey, usePrepay } from "./queries";
+import { useAcceptPrepayTerms, usePrepay } from "./queries";
 
 const catalogs = { "billing.prepay.messages": prepayMessages };
 
@@ -24,17 +22,10 @@ export default function PrepayTermsPage() {
   const { language } = useStartup();
   const crumbs = usePrepayCrumbs();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const errorText = useApiErrorText(catalogs);
   const query = usePrepay();
   const [agreed, setAgreed] = useState(false);
-  const accept = useMutation({
-    mutationFn: () => call(prepayRoutes.acceptTerms, { accept: true }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: prepayKey });
-      void navigate(PREPAY_PATH);
-    },
-  });
+  const accept = useAcceptPrepayTerms(() => void navigate(PREPAY_PATH));
   const p = CANDIDATE_TESTING_POLICY;
   return (
     <>

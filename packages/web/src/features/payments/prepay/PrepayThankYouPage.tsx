@@ -1,15 +1,14 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
-import { SUPPORT_PHONES, prepayRoutes, invoiceMessages } from "@parlance/contract";
+import { SUPPORT_PHONES, invoiceMessages } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
-import { call } from "../../../api/client";
 import { formatMoney } from "../../../i18n/format";
 import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
 import { useStartup } from "../../../ui/startup";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { usePrepayCrumbs } from "./paths";
+import { usePrepayOrder } from "./queries";
 
 const catalogs = { "billing.messages": invoiceMessages };
 
@@ -20,7 +19,7 @@ export default function PrepayThankYouPage() {
   const { id = "" } = useParams();
   const crumbs = usePrepayCrumbs();
   const errorText = useApiErrorText(catalogs);
-  const query = useQuery({ queryKey: ["prepay", "order", id], queryFn: ({ signal }) => call(prepayRoutes.invoiceOf, {}, { id }, { signal }), retry: false });
+  const query = usePrepayOrder(id);
   return (
     <>
       <PageHeader title={t("billing.prepay.thankYouTitle")} breadcrumbs={crumbs} />

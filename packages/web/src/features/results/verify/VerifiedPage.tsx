@@ -1,15 +1,14 @@
 import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { useTranslation } from "../../../i18n";
-import { formatVerificationKey, verifyMessages, verifyRoutes, type VerifiedResult } from "@parlance/contract";
-import { call } from "../../../api/client";
+import { formatVerificationKey, verifyMessages, type VerifiedResult } from "@parlance/contract";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { PageHeader } from "../../../ui/PageHeader";
 import { useStartup } from "../../../ui/startup";
 import { formatDate } from "../../../i18n/format";
 import { RemoteData } from "../../../ui/RemoteData";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
+import { useVerifiedResult } from "./queries";
 
 const catalogs = { "resultVerify.messages": verifyMessages };
 
@@ -23,11 +22,7 @@ export default function VerifiedPage() {
   const { home } = useStandardCrumbs();
   const { key = "" } = useParams();
   const errorText = useApiErrorText(catalogs);
-  const query = useQuery({
-    queryKey: ["verified", key],
-    queryFn: ({ signal }) => call(verifyRoutes.verified, {}, { key }, { signal }),
-    retry: false,
-  });
+  const query = useVerifiedResult(key);
   return (
     <>
       <PageHeader title={t("resultVerify.verified.title")} breadcrumbs={[home, { label: t("resultVerify.title"), to: "/testing/results/verify" }]} />

@@ -1,23 +1,21 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Checkbox, Paper, Radio, Stack, Text } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../i18n";
-import { proctorServiceRoutes, type MinProctorApptDelay, type ProctorSettings } from "@parlance/contract";
-import { call } from "../../../api/client";
+import type { MinProctorApptDelay, ProctorSettings } from "@parlance/contract";
 import { PageHeader } from "../../../ui/PageHeader";
 import { RemoteData } from "../../../ui/RemoteData";
 import { FormActions, notifyResult } from "../../../ui/form";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { useStartup } from "../../../ui/startup";
 import { SETTINGS_PATH, useSettingsCrumbs } from "../crumbs";
-
-const settingsKey = ["proctorservice", "settings"] as const;
+import { proctorSettingsKey, useProctorSettings, useSaveProctorSettings } from "./queries";
 
 /** /testing/settings/proctoring: the account's proctor service settings (spec §2, §3). */
 export default function ProctoringSettingsPage() {
   const { t } = useTranslation();
   const crumbs = useSettingsCrumbs();
-  const query = useQuery({ queryKey: settingsKey, queryFn: ({ signal }) => call(proctorServiceRoutes.get, {}, undefined, { signal }) });
+  const query = useProctorSettings();
   return (
     <>
       <PageHeader title={t("proctoring.title")} breadcrumbs={crumbs} />
@@ -32,10 +30,9 @@ function ProctoringForm({ saved }: { saved: ProctorSettings }) {
   const { reload } = useStartup();
   const errorText = useApiErrorText();
   const [values, setValues] = useState(saved);
-  const save = useMutation({
-    mutationFn: (v: ProctorSettings) => call(proctorServiceRoutes.edit, v),
+  const save = useSaveProctorSettings({
     onSuccess: (_res, v) => {
-      queryClient.setQueryData(settingsKey, v);
+      queryClient.setQueryData(proctorSettingsKey, v);
       // Startup permissions and assignment options depend on usesProctorService.
       void reload();
       notifyResult(t("proctoring.saved"), true);

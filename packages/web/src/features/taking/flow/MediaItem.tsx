@@ -1,6 +1,6 @@
 import { Suspense, useRef, useState } from "react";
 import { Alert, Button, Loader, Stack, Text } from "@mantine/core";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../i18n";
 import { takingRoutes, type ItemView, type RouteOutput } from "@parlance/contract";
 import { call } from "../../../api/client";
@@ -10,7 +10,7 @@ import { preloadable } from "../../../ui/preloadable";
 // page: TestInProgress downloads it once that page is shown (issue 12).
 const AudioPlayer = preloadable(() => import("../player").then((m) => m.AudioPlayer));
 export const preloadAudioPlayer = AudioPlayer.preload;
-import { flowKeys } from "./queries";
+import { flowKeys, useAudioAccess } from "./queries";
 
 type Media = RouteOutput<typeof takingRoutes.grantAudio>;
 
@@ -25,11 +25,7 @@ export function MediaItem({ item, assignedTestId }: { item: ItemView; assignedTe
   const queryClient = useQueryClient();
   const [grantFailed, setGrantFailed] = useState(false);
   const key = flowKeys.media(assignedTestId, item.id);
-  const access = useQuery({
-    queryKey: key,
-    queryFn: () => call(takingRoutes.requestAudio, { item: item.id }, { id: assignedTestId }),
-    staleTime: Infinity,
-  });
+  const access = useAudioAccess(assignedTestId, item.id);
   const media = item.item_audio;
   if (!media) return null;
 

@@ -1,14 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../i18n";
-import { takingRoutes, type TestShowView } from "@parlance/contract";
-import { call, ApiCallError } from "../../../api/client";
+import type { TestShowView } from "@parlance/contract";
+import { ApiCallError } from "../../../api/client";
 import { PreludeInstructions } from "./PreludeInstructions";
 import { HonorStatement } from "./HonorStatement";
 import { canStart, needsCall, proctorPending, takenOnline } from "./stages";
 import { limitMinutes } from "./clock";
-import { flowKeys } from "./queries";
+import { useStartTest } from "./queries";
 import { useReason } from "./LoadError";
 import { useFocusOnMount } from "./useFocusOnMount";
 
@@ -28,7 +27,6 @@ const StartDialog = lazy(() => import("./StartDialog").then((m) => ({ default: m
 export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; onStarted: () => void; onRefresh: () => void }) {
   const { t } = useTranslation();
   const heading = useFocusOnMount<HTMLHeadingElement>();
-  const queryClient = useQueryClient();
   const [honor, setHonor] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [waitNotice, setWaitNotice] = useState(false);
@@ -46,14 +44,13 @@ export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; on
   const startBlocked = !canStart(show, honor, callRequested);
   const startDescription = [waiting && "prelude-wait", callFirst && "prelude-call-first"].filter(Boolean).join(" ") || undefined;
 
-  const start = useMutation({
-    mutationFn: () => call(takingRoutes.start, {}, { id: show.assignedTestId }),
-    onSuccess: (content) => {
-      queryClient.setQueryData(flowKeys.content(show.assignedTestId), content);
+  const start = useStartTest(
+    show.assignedTestId,
+    () => {
       setConfirming(false);
       onStarted();
     },
-    onError: (err) => {
+    (err) => {
       setConfirming(false);
       // The server still waits for the proctor: the candidate is told to wait, not that something broke.
       if (err instanceof ApiCallError && err.messageKey === "taking.messages.needsProctor") {
@@ -62,7 +59,7 @@ export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; on
         onRefresh();
       }
     },
-  });
+  );
   const reason = useReason(start.error);
 
   function askToStart() {

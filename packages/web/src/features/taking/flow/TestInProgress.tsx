@@ -1,11 +1,9 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
-import { useMutation, useQueries, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../i18n";
-import { takingRoutes, type TestContentView, type TestShowView } from "@parlance/contract";
-import { call } from "../../../api/client";
+import type { TestContentView, TestShowView } from "@parlance/contract";
 import { useAnswerStore } from "../answers";
-import { flowKeys, useTestContent } from "./queries";
+import { useSubmitTest, useTestContent, useTestSections } from "./queries";
 import { FlowLoader } from "./FlowLoader";
 import { LoadError, useReason } from "./LoadError";
 import { latestReading, secondsUsed, warningDue, type ClockReading } from "./clock";
@@ -51,7 +49,6 @@ export function TestInProgress({ show, onFinished }: { show: TestShowView; onFin
  */
 function TestRunner({ show, content, contentReadAt, onFinished }: { show: TestShowView; content: TestContentView; contentReadAt: number; onFinished: (r: Receipt) => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const id = show.assignedTestId;
   const store = useAnswerStore(id, true);
   const pageCount = content.candidate_test_sections.length;
@@ -60,15 +57,7 @@ function TestRunner({ show, content, contentReadAt, onFinished }: { show: TestSh
 
   // Every page is loaded at once: the review and the warnings need all questions, and a page
   // already here still shows when the network drops.
-  const sections = useQueries({
-    queries: content.candidate_test_sections.map((s) => ({
-      queryKey: flowKeys.section(id, s.id),
-      queryFn: () => call(takingRoutes.section, { section: s.id }, { id }),
-      staleTime: Infinity,
-      gcTime: Infinity,
-      retry: 2,
-    })),
-  });
+  const sections = useTestSections(id, content);
 
   // What the server holds is merged into the store once per load of a page (the newer answer wins).
   const seeded = useRef(new Map<number, number>());
@@ -117,18 +106,12 @@ function TestRunner({ show, content, contentReadAt, onFinished }: { show: TestSh
   const [confirmOpen, setConfirmOpen] = useState(false);
   const secondsTaken = () =>
     show.timeLimit !== null && remaining !== null ? secondsUsed(show.timeLimit, remaining) : Math.round((Date.now() - mountedAt.current) / 1000);
-  const submit = useMutation({
-    // Runs offline too (the query client's default for every action): the answer store tries and then says §8's failure.
-    mutationFn: () => store.submit(secondsTaken()),
-    onSuccess: (receipt) => {
-      setConfirmOpen(false);
-      queryClient.removeQueries({ queryKey: flowKeys.content(id) });
-      queryClient.removeQueries({ queryKey: ["taking", id, "section"] });
-      void queryClient.invalidateQueries({ queryKey: flowKeys.show(id) });
-      onFinished(receipt);
-    },
-    onError: () => setConfirmOpen(false),
-  });
+  const submit = useSubmitTest(
+    id,
+    () => store.submit(secondsTaken()),
+    () => setConfirmOpen(false),
+    onFinished,
+  );
   const submitReason = useReason(submit.error);
 
   // Time is over: the answers go in as they are, without the warnings or the confirmation.

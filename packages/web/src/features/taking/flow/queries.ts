@@ -1,6 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
-import { takingRoutes, takingShowRoutes } from "@parlance/contract";
+import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { takingRoutes, takingShowRoutes, type TestContentView } from "@parlance/contract";
 import { call } from "../../../api/client";
+import type { Receipt } from "./stages";
 
 /** React-query keys of the flow, under one root so a finished test can drop them all. */
 export const flowKeys = {
@@ -34,5 +35,60 @@ export function useTestContent(id: number, enabled: boolean) {
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
+  });
+}
+
+/** Starts the test; its content goes straight into the cache the running test reads (onStarted after). */
+export function useStartTest(id: number, onStarted: () => void, onError: (err: Error) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(takingRoutes.start, {}, { id }),
+    onSuccess: (content) => {
+      queryClient.setQueryData(flowKeys.content(id), content);
+      onStarted();
+    },
+    onError,
+  });
+}
+
+/** Every section of the started test, each kept for the attempt's life. */
+export function useTestSections(id: number, content: TestContentView) {
+  return useQueries({
+    queries: content.candidate_test_sections.map((s) => ({
+      queryKey: flowKeys.section(id, s.id),
+      queryFn: () => call(takingRoutes.section, { section: s.id }, { id }),
+      staleTime: Infinity,
+      gcTime: Infinity,
+      retry: 2,
+    })),
+  });
+}
+
+/**
+ * Submits through the answer store (send). Once submitted the attempt's content and sections are
+ * dropped and Tests Show read again; onClose runs first either way, onFinished last on success.
+ */
+export function useSubmitTest(id: number, send: () => Promise<Receipt>, onClose: () => void, onFinished: (receipt: Receipt) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // Runs offline too (the query client's default for every action): the answer store tries and then says §8's failure.
+    mutationFn: send,
+    onSuccess: (receipt) => {
+      onClose();
+      queryClient.removeQueries({ queryKey: flowKeys.content(id) });
+      queryClient.removeQueries({ queryKey: ["taking", id, "section"] });
+      void queryClient.invalidateQueries({ queryKey: flowKeys.show(id) });
+      onFinished(receipt);
+    },
+    onError: () => onClose(),
+  });
+}
+
+/** The item's audio access (plays left); the screen writes a fresh grant under the same key. */
+export function useAudioAccess(id: number, item: string) {
+  return useQuery({
+    queryKey: flowKeys.media(id, item),
+    queryFn: () => call(takingRoutes.requestAudio, { item }, { id }),
+    staleTime: Infinity,
   });
 }

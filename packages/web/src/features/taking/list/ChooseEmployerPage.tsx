@@ -1,16 +1,14 @@
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "../../../i18n";
 import { Link, useParams } from "react-router";
-import { takingListRoutes, type ChooseAccountView } from "@parlance/contract";
-import { call } from "../../../api/client";
+import { type ChooseAccountView } from "@parlance/contract";
 import { useStartup } from "../../../ui/startup";
 import { PageHeader } from "../../../ui/PageHeader";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { formatDate, formatDateTime } from "../../../i18n/format";
 import { EmptyState, RemoteData } from "../../../ui/RemoteData";
 import { useMethodLabel } from "../../../ui/testStatus";
-import { chooseAccountKey, isNotFound, retryOnce } from "./queries";
+import { isNotFound, useChooseAccount } from "./queries";
 
 /** /testing/tests/choose_account/:ids: a test assigned by several employers — which one is this for? */
 export default function ChooseEmployerPage() {
@@ -18,12 +16,7 @@ export default function ChooseEmployerPage() {
   const { home, testing } = useStandardCrumbs();
   const ids = useParams().ids ?? "";
   const valid = /^\d{1,10}(,\d{1,10})*$/.test(ids);
-  const query = useQuery({
-    queryKey: chooseAccountKey(ids),
-    queryFn: ({ signal }) => call(takingListRoutes.chooseAccount, {}, { ids }, { signal }),
-    retry: retryOnce,
-    enabled: valid,
-  });
+  const query = useChooseAccount(ids, valid);
   const crumbs = [home, testing, { label: t("takeTest.title"), to: "/testing/tests" }];
   const notFound = <EmptyState message={t("takeTest.choose.notFound")} action={<BackToList />} />;
 

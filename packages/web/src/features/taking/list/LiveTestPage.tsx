@@ -1,10 +1,8 @@
 import { useState } from "react";
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../i18n";
 import { Link, useParams } from "react-router";
-import { liveMessages, takingLiveRoutes, takingMessages, type TestContentView, type TestLiveView } from "@parlance/contract";
-import { call } from "../../../api/client";
+import { liveMessages, takingMessages, type TestContentView, type TestLiveView } from "@parlance/contract";
 import { useStartup } from "../../../ui/startup";
 import { PageHeader } from "../../../ui/PageHeader";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
@@ -14,7 +12,7 @@ import { useMethodLabel } from "../../../ui/testStatus";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { SessionContent } from "./SessionContent";
 import { VideoRoom } from "../../video";
-import { isNotFound, liveKey, retryOnce } from "./queries";
+import { isNotFound, useLiveTest, useStartLiveTest } from "./queries";
 
 const MESSAGE_CATALOGS = { "takeTest.messages": liveMessages, "taking.messages": takingMessages };
 
@@ -24,14 +22,7 @@ export default function LiveTestPage() {
   const { home, testing } = useStandardCrumbs();
   const aid = useParams().aid ?? "";
   const valid = /^[as][1-9]\d{0,9}$/.test(aid);
-  const query = useQuery({
-    queryKey: liveKey(aid),
-    queryFn: ({ signal }) => call(takingLiveRoutes.show, {}, { aid }, { signal }),
-    retry: retryOnce,
-    enabled: valid,
-    // The start window opens with the clock: look again while the page is open.
-    refetchInterval: 30_000,
-  });
+  const query = useLiveTest(aid, valid);
   const crumbs = [home, testing, { label: t("takeTest.title"), to: "/testing/tests" }];
   const notFound = (
     <>
@@ -64,14 +55,8 @@ function LiveSession({ view }: { view: TestLiveView }) {
   const { language } = useStartup();
   const methodLabel = useMethodLabel();
   const errorText = useApiErrorText(MESSAGE_CATALOGS);
-  const queryClient = useQueryClient();
   const [content, setContent] = useState<TestContentView | null>(null);
-  const start = useMutation({
-    mutationFn: (kind: "method" | "sight") =>
-      call(kind === "sight" ? takingLiveRoutes.startSightTranslation : view.video ? takingLiveRoutes.startVideo : takingLiveRoutes.startLive, {}, { id: view.assignedTestId }),
-    onSuccess: (c) => setContent(c),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["take-a-test"] }),
-  });
+  const start = useStartLiveTest(view, (c) => setContent(c));
   const when = (iso: string | null) => (iso ? formatDateTime(iso, language) : "");
   const canStart = view.attemptState === "in_progress" || (view.attemptState === "not_started" && view.window === "open");
   const who = view.video ? "video" : "live";

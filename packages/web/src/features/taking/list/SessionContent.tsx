@@ -1,9 +1,7 @@
 import { Alert, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
-import { useQueries } from "@tanstack/react-query";
 import { useTranslation } from "../../../i18n";
-import { takingRoutes, type ItemView, type TestContentView } from "@parlance/contract";
-import { call } from "../../../api/client";
-import { retryOnce } from "./queries";
+import { type ItemView, type TestContentView } from "@parlance/contract";
+import { useSessionSections } from "./queries";
 
 /**
  * What the candidate reads during a live or video session: every section of the started test,
@@ -12,14 +10,7 @@ import { retryOnce } from "./queries";
  */
 export function SessionContent({ content }: { content: TestContentView }) {
   const { t } = useTranslation();
-  const sections = useQueries({
-    queries: content.candidate_test_sections.map((s) => ({
-      queryKey: ["take-a-test", "session", content.id, s.id],
-      queryFn: ({ signal }: { signal: AbortSignal }) => call(takingRoutes.section, { section: s.id }, { id: content.id }, { signal }),
-      retry: retryOnce,
-      staleTime: Infinity,
-    })),
-  });
+  const sections = useSessionSections(content);
 
   if (sections.some((q) => q.isError)) {
     return (

@@ -1,15 +1,13 @@
 import { Alert, SegmentedControl, Stack, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "../../../i18n";
-import { takingListRoutes, type TestListEntry, type TestListView } from "@parlance/contract";
-import { call } from "../../../api/client";
+import { type TestListEntry, type TestListView } from "@parlance/contract";
 import { PageHeader } from "../../../ui/PageHeader";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { EmptyState, RemoteData } from "../../../ui/RemoteData";
 import { TestEntryCard, type ListKind } from "./TestEntryCard";
 import { groupByMethod, isEmptyView, SECTIONS } from "./grouping";
-import { retryOnce, testListKey } from "./queries";
+import { useTestList } from "./queries";
 import classes from "./TakeTestPage.module.css";
 
 /** The page's two variants (spec §2): by list (the default), or phone, paper and other tests apart (?view=method). */
@@ -63,13 +61,7 @@ export default function TakeTestPage() {
   const { home, testing } = useStandardCrumbs();
   const [params, setParams] = useSearchParams();
   const variant: Variant = params.get("view") === "method" ? "method" : "lists";
-  const query = useQuery({
-    queryKey: testListKey,
-    queryFn: ({ signal }) => call(takingListRoutes.list, {}, undefined, { signal }),
-    retry: retryOnce,
-    // Appointments open and lists change with the clock: keep it fresh while the page is open.
-    refetchInterval: 60_000,
-  });
+  const query = useTestList();
 
   return (
     <>
