@@ -31,6 +31,7 @@ export * from "./healthcare/roles.js";
 export * from "./search/query.js";
 export * from "./content/format.js";
 export * from "./taking/taking.js";
+export * from "./taking/delivery-file.js";
 export * from "./taking/show.js";
 export * from "./taking/list.js";
 export * from "./taking/live.js";

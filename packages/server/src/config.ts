@@ -61,6 +61,8 @@ const envSchema = z.object({
   TWILIO_FROM_NUMBER: z.string().trim().regex(/^\+[1-9]\d{6,14}$/, "must be an E.164 number such as +16175550142").optional(),
   /** Twilio's REST API origin (tests point it at a local fake); default https://api.twilio.com. */
   TWILIO_API_BASE_URL: z.string().url().optional(),
+  /** Seals the delivery files' private keys at rest (attempts/delivery-keys.ts): 32 bytes, base64 or 64 hex digits. Required in production. */
+  DELIVERY_KEY_SECRET: z.string().trim().optional(),
 });
 
 /** The voice provider of phone tests: the developer phone by default, Twilio when configured. */
@@ -144,6 +146,22 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
   return { processor: "test", publishableKey: "pk_test_parlance_local", webhookSecret: `whsec_local_${randomBytes(24).toString("hex")}` };
 }
 
+/**
+ * The key that seals delivery-file private keys at rest. Production must set it (a lost or changed
+ * key makes issued files unopenable, so it is never made up there); elsewhere a fixed development
+ * key, so the embedded database keeps opening its files across restarts.
+ */
+function deliveryKeySecret(e: z.infer<typeof envSchema>): Buffer {
+  const raw = e.DELIVERY_KEY_SECRET;
+  if (!raw) {
+    if (e.NODE_ENV === "production") throw new Error("Invalid configuration:\n  DELIVERY_KEY_SECRET is required in production (32 bytes: base64, or 64 hex digits)");
+    return Buffer.from("parlance-development-delivery-k!", "utf8");
+  }
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");
+  if (key.length !== 32) throw new Error("Invalid configuration:\n  DELIVERY_KEY_SECRET must be 32 bytes (base64, or 64 hex digits)");
+  return key;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -191,6 +209,8 @@ export interface Config {
   uploadReads: { slots: number; queue: number };
   /** Autosave admission bounds per process (taking/save-shedding.ts). */
   saveShedding: SaveSheddingLimits;
+  /** Seals the delivery files' private keys at rest (32 bytes). */
+  deliveryKeySecret: Buffer;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -230,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     voice: voiceConfig(e),
     uploadReads: { slots: Math.min(2, os.availableParallelism()), queue: 8 },
     saveShedding: { loopDelayMs: e.SAVE_SHED_LOOP_DELAY_MS, inFlight: e.SAVE_SHED_IN_FLIGHT, queued: e.SAVE_SHED_QUEUED, waitMs: e.SAVE_SHED_WAIT_MS, retryAfterSeconds: e.SAVE_SHED_RETRY_AFTER_SECONDS },
+    deliveryKeySecret: deliveryKeySecret(e),
     ...overrides,
   };
 }

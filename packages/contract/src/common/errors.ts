@@ -33,6 +33,7 @@ export const specMessages = {
   phoneStartFailure: "An error occurred starting the test.",
   scheduleTimeFailure: "An error occurred while requesting your scheduled test time.",
   proctorPasswordFailure: "An error occurred. Please try again.",
+  deliveryUploadFailure: "The answers file could not be uploaded.",
   // Client administration §8
   assignFailure: "The test could not be assigned.",
   createTestFailure: "An error occurred while creating your test.",

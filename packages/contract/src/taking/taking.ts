@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INT4_MAX, positiveInt } from "../common/ids.js";
 import { defineRoute } from "../route.js";
+import { deliveryInput, deliveryOutput, deliveryParams, journalEvent, journalSetup, MAX_EVENTS_PER_SAVE } from "./delivery-file.js";
 
 /**
  * Online test taking (candidate spec §3, §7; DESIGN.md §6). `{id}` in every path is the assigned
@@ -77,6 +78,8 @@ export const testContentView = z.object({
   /** Milliseconds remaining by the server's deadline; null when untimed. */
   time_limit: z.number().int().nullable(),
   answer_review: z.boolean(),
+  /** The answer journal's setup (issue 27): the key to seal a delivery file to, the chain so far. */
+  journal: journalSetup.nullable().optional(),
 });
 export type TestContentView = z.infer<typeof testContentView>;
 
@@ -135,6 +138,8 @@ export const progressInput = z.object({
     .max(MAX_ITEMS_PER_SAVE, `At most ${MAX_ITEMS_PER_SAVE} answers can be saved at once.`)
     .default([]),
   seconds_taken: z.number({ error: "seconds_taken must be a number." }).int().min(0).max(INT4_MAX).optional(),
+  /** The journal's events not yet acknowledged, oldest first (issue 27); the answers above stay the same. */
+  events: z.array(journalEvent).max(MAX_EVENTS_PER_SAVE, `At most ${MAX_EVENTS_PER_SAVE} events can be saved at once.`).default([]),
 });
 export type ProgressInput = z.input<typeof progressInput>;
 
@@ -142,11 +147,14 @@ export const saveOutput = z.object({
   /** Per item sent: the seq the server now holds (≥ the one sent); the browser clears its queue up to it. */
   saved: z.array(z.object({ id: z.string(), seq: z.number().int() })),
   time_limit: z.number().int().nullable(),
+  /** The journal's chain head the server has acknowledged after this save (null: no journal). */
+  journal_head: z.string().nullable().optional(),
 });
 
 export const submitOutput = z.object({
-  /** SHA-256 (hex) of the recorded answers in item order. */
+  /** SHA-256 (hex) of the recorded answers in item order, and of the journal's head when there is one. */
   receipt: z.string(),
+  journal_head: z.string().nullable().optional(),
   answered: z.number().int(),
   items: z.number().int(),
   submitted_at: z.string(),
@@ -259,5 +267,16 @@ export const takingRoutes = {
     access: "tests",
     failure: "testContentFailure",
     summary: "Keepalive during a test: records the heartbeat of the caller's open attempt, answers the time remaining",
+  }),
+  deliver: defineRoute({
+    method: "POST",
+    path: "/api/test_content/deliver_file/:id",
+    params: deliveryParams,
+    input: deliveryInput,
+    output: deliveryOutput,
+    // The candidate, the test's proctor or the account administrator: checked by the service (attempts/delivery-merge.ts).
+    access: "signedIn",
+    failure: "deliveryUploadFailure",
+    summary: "Upload a sealed answers file (.parlance): open it, check its chain, merge the events the server lacks",
   }),
 } as const;

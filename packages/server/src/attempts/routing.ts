@@ -54,6 +54,12 @@ async function scoreObjectiveItems(tx: Tx, candidateTestId: number, content: Tes
   return rows.length ? { correct: rows.filter((r) => r.stateId === "correct").length, total: rows.length } : null;
 }
 
+/** The automatic results again, after a delivery file changed the answers of a received, unscored attempt. */
+export async function rescoreObjectiveItems(tx: Tx, candidateTestId: number, content: TestContent) {
+  await tx.delete(itemObjectiveResults).where(and(eq(itemObjectiveResults.candidateTestId, candidateTestId), eq(itemObjectiveResults.automatic, true)));
+  return scoreObjectiveItems(tx, candidateTestId, content);
+}
+
 const openTests = sql<number>`(select count(*)::int from ${scoringAssignments} where ${scoringAssignments.evaluatorUserId} = ${evaluators.userId} and ${scoringAssignments.completedAt} is null)`;
 
 /** The evaluators who may take a test of the language now: active, accepting work, below their capacity, in the order of preference. */

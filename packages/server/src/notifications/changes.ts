@@ -25,6 +25,7 @@ export const CHANGE_SERVICES: ChangeService[] = [
   { file: "proctoring/reservations/service.ts", service: "confirmReservation", writers: ["reserveInTransaction"], notifies: "notifyReservation", whom: "the candidate (reserved by staff); the proctor booked; assign only: the candidate, to choose a time" },
   { file: "proctoring/reservations/cancel.ts", service: "cancelReservation", notifies: "notifyReservation", whom: "the candidate (cancelled by staff); the proctor (.ics CANCEL)" },
   { file: "video/stale-sessions.ts", service: "endStaleSessions", notifies: "notifySessionSubmitted", whom: "the candidate and the evaluator of a session submitted by nobody" },
+  { file: "attempts/delivery-merge.ts", service: "deliverFile", writers: ["merge"], notifies: "notifyAnswersDelivered", whom: "the candidate, when a proctor or administrator uploaded their answers file" },
   { file: "results/scoring/submit.ts", service: "submitResults", notifies: "RESULTS_NOTIFY_JOB", whom: "the account's result recipients (results/scoring/notify.ts)" },
   { file: "results/scoring/submit.ts", service: "markNoShow", notifies: "RESULTS_NOTIFY_JOB", whom: "the account's result recipients (results/scoring/notify.ts)" },
 ];

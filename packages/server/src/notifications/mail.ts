@@ -22,6 +22,7 @@ export const NOTICES = [
   "booked",
   "bookingCancelled",
   "bookingSubmitted",
+  "answersDelivered",
 ] as const;
 export type Notice = (typeof NOTICES)[number];
 

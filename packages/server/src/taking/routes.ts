@@ -2,6 +2,7 @@ import type { takingRoutes } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import type { AreaHandlers } from "../http/implement-area.js";
 import { guardedInStatement } from "../http/register-route.js";
+import { deliverFile } from "../attempts/index.js";
 import { audioAccess, checkStatus, getSection, heartbeat, saveProgress, startTest, submitTest } from "./service.js";
 
 /** /api/test_content/* and /api/heartbeat: the contract's takingRoutes, each a thin call into the service. */
@@ -15,4 +16,6 @@ export const takingHandlers = (ctx: AppContext): AreaHandlers<typeof takingRoute
   requestAudio: ({ params, input, scope }) => audioAccess(ctx, scope, params, input, false),
   grantAudio: ({ params, input, scope }) => audioAccess(ctx, scope, params, input, true),
   heartbeat: ({ input, scope }) => heartbeat(ctx, scope, input),
+  // A sealed answers file (issue 27): the logic is the attempts area's.
+  deliver: ({ params, input, scope }) => deliverFile(ctx, scope, params.id, input.file),
 });

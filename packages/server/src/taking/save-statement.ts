@@ -16,7 +16,9 @@ import type { SqlExecutor } from "../db/client.js";
  * Per save (arrays, one element each): $1 session id hash · $2 assigned test id · $3 content
  * version the answers were checked against (null: only read the facts) · $4 seconds taken.
  * Per answer: $5 its save's position (from 1) · $6 item id · $7 response · $8 seq.
- * $9 now · $10 the session idle limit in ms. A batch never holds two saves of one attempt.
+ * $9 now · $10 the session idle limit in ms. Per journal event (issue 27): $11 its save's position ·
+ * $12 seq · $13 item id · $14 response · $15 client time (ms) · $16 prev hash. A batch never holds
+ * two saves of one attempt.
  */
 export const SAVE_STATEMENT = `
 WITH request AS (
@@ -45,7 +47,7 @@ held AS (
 attempt AS (
   -- Saves and submits of one attempt take turns on this lock (the submit takes it too); a batch
   -- locks its attempts in id order, so two batches never wait on each other in a circle.
-  SELECT h.n, ct.id, ct.state, ct.deadline_at, ct.content_version_id
+  SELECT h.n, ct.id, ct.state, ct.deadline_at, ct.content_version_id, ct.journal_head, ct.journal_seq
     FROM held h JOIN candidate_tests ct ON ct.assigned_test_id = h.assigned_test_id
    ORDER BY ct.id
      FOR UPDATE OF ct
@@ -69,10 +71,41 @@ written AS (
          seq = greatest(a.seq, excluded.seq)
   RETURNING candidate_test_id, item_id, seq
 ),
-seconds AS (
-  -- The browser's running time; a reordered (older) save never lowers it.
-  UPDATE candidate_tests ct SET seconds_taken = o.seconds_taken
-    FROM open o WHERE ct.id = o.id AND coalesce(ct.seconds_taken, 0) < o.seconds_taken
+ev AS (
+  -- The journal's events (issue 27), each hashed here by the format's rule (docs/delivery-file.md).
+  SELECT o.id, x.seq, x.item_id, x.response, x.client_ms, x.prev,
+         encode(sha256(convert_to(x.prev || E'\n' || x.seq::text || E'\n' || x.client_ms::text || E'\n' || x.item_id || E'\n' || x.response, 'UTF8')), 'hex') AS hash
+    FROM open o
+    JOIN unnest($11::int[], $12::bigint[], $13::text[], $14::text[], $15::bigint[], $16::text[]) AS x (n, seq, item_id, response, client_ms, prev) ON x.n = o.n
+),
+logged AS (
+  -- Every event is kept once, whatever its place in the chain: a repeat changes nothing.
+  INSERT INTO candidate_test_events (candidate_test_id, seq, item_id, response, client_ms, prev, hash, source, received_at)
+  SELECT id, seq, item_id, response, client_ms, prev, hash, 'online', $9::timestamptz FROM ev
+  ON CONFLICT (candidate_test_id, seq) DO NOTHING
+),
+fresh AS (
+  -- The events past the acknowledged head, each beside the hash of the one before it in this save.
+  SELECT e.id, e.seq, e.hash, e.prev, a.journal_head, lag(e.hash) OVER (PARTITION BY e.id ORDER BY e.seq) AS before
+    FROM ev e JOIN attempt a ON a.id = e.id
+   WHERE a.journal_head IS NOT NULL AND e.seq > a.journal_seq
+),
+heads AS (
+  -- The head moves to the newest event only when the save continues the chain without a gap.
+  SELECT DISTINCT ON (f.id) f.id, f.hash, f.seq
+    FROM fresh f
+   WHERE NOT EXISTS (SELECT 1 FROM fresh g WHERE g.id = f.id AND g.prev <> coalesce(g.before, g.journal_head))
+   ORDER BY f.id, f.seq DESC
+),
+progress AS (
+  -- The browser's running time (a reordered, older save never lowers it) and the chain head, in one update of the row.
+  UPDATE candidate_tests ct
+     SET seconds_taken = CASE WHEN coalesce(ct.seconds_taken, 0) < o.seconds_taken THEN o.seconds_taken ELSE ct.seconds_taken END,
+         journal_head = coalesce(h.hash, ct.journal_head),
+         journal_seq = coalesce(h.seq, ct.journal_seq)
+    FROM open o LEFT JOIN heads h ON h.id = o.id
+   WHERE ct.id = o.id AND (coalesce(ct.seconds_taken, 0) < o.seconds_taken OR h.id IS NOT NULL)
+  RETURNING ct.id, ct.journal_head
 ),
 touched AS (
   -- Autosave keeps the session alive, as any request does (at most once a minute).
@@ -81,7 +114,8 @@ touched AS (
    WHERE s.id_hash = r.id_hash AND s.last_seen_at < $9::timestamptz - interval '1 minute'
 )
 SELECT se.may_take_tests, h.n IS NOT NULL AS held, a.state, a.deadline_at, a.content_version_id,
-       (SELECT json_agg(json_build_object('id', w.item_id, 'seq', w.seq)) FROM written w WHERE w.candidate_test_id = a.id) AS saved
+       (SELECT json_agg(json_build_object('id', w.item_id, 'seq', w.seq)) FROM written w WHERE w.candidate_test_id = a.id) AS saved,
+       coalesce((SELECT p.journal_head FROM progress p WHERE p.id = a.id), a.journal_head) AS journal_head
   FROM request r
   LEFT JOIN session se ON se.n = r.n
   LEFT JOIN held h ON h.n = r.n
@@ -99,6 +133,8 @@ export interface SaveFacts {
   content_version_id: number | null;
   /** The acknowledgement: each written item with the seq now held; null when nothing was written. */
   saved: { id: string; seq: number }[] | null;
+  /** The journal's chain head now acknowledged (null: an attempt without a journal). */
+  journal_head: string | null;
 }
 
 export interface SaveRequest {
@@ -108,11 +144,14 @@ export interface SaveRequest {
   versionId: number | null;
   items: { id: string; response: string; seq: number }[];
   secondsTaken: number | null;
+  /** The journal's events of this save (checked against the content like the items). */
+  events?: { seq: number; item: string; response: string; t: number; prev: string }[];
 }
 
 /** Runs the statement for a batch of saves (distinct attempts); answers each save's facts, in order. */
 export async function runSaveStatement(sql: SqlExecutor, saves: SaveRequest[], now: Date, sessionIdleMs: number): Promise<SaveFacts[]> {
   const answers = saves.flatMap((s, i) => s.items.map((item) => ({ n: i + 1, ...item })));
+  const events = saves.flatMap((s, i) => (s.events ?? []).map((e) => ({ n: i + 1, ...e })));
   const { rows } = await sql.query<SaveFacts>(
     SAVE_STATEMENT,
     [
@@ -126,6 +165,12 @@ export async function runSaveStatement(sql: SqlExecutor, saves: SaveRequest[], n
       answers.map((a) => a.seq),
       now.toISOString(),
       sessionIdleMs,
+      events.map((e) => e.n),
+      events.map((e) => e.seq),
+      events.map((e) => e.item),
+      events.map((e) => e.response),
+      events.map((e) => e.t),
+      events.map((e) => e.prev),
     ],
     { prepareAs: "taking_save_progress" },
   );

@@ -21,6 +21,9 @@ import {
   submitAttempt,
   submittedReceipt,
   isResponseItem,
+  appendEvents,
+  journalSetupOf,
+  openJournal,
 } from "../attempts/index.js";
 import { contentView, sectionView } from "./view.js";
 import { saveBatcherOf } from "./save-batcher.js";
@@ -87,7 +90,10 @@ export async function startTest(ctx: AppContext, scope: Scope, { id }: Params): 
     throw refuse("timeOverSubmitted");
   }
   const content = await takenOnline(ctx, attempt.contentVersionId!);
-  return contentView(id, content, { currentSection: await currentSection(ctx.db, attempt.id, content), remainingMs: remainingMs(attempt, now) });
+  // The journal (issue 27): its genesis, MAC secret and delivery key, given once per attempt.
+  attempt = await openJournal(ctx, attempt, now);
+  const view = contentView(id, content, { currentSection: await currentSection(ctx.db, attempt.id, content), remainingMs: remainingMs(attempt, now) });
+  return { ...view, journal: await journalSetupOf(ctx.db, attempt, held.testId) };
 }
 
 /** GET get_section/{id}?section=n: a page of the started test with the saved responses. */
@@ -105,6 +111,16 @@ export async function getSection(ctx: AppContext, scope: Scope, { id, section: s
 function checkItems(content: TestContent, items: ProgressItem[]): ProgressItem[] {
   const newest = new Map<string, ProgressItem>();
   for (const it of items) {
+    checkAnswer(content, it);
+    const seen = newest.get(it.id);
+    if (!seen || seen.seq < it.seq) newest.set(it.id, it);
+  }
+  return [...newest.values()];
+}
+
+/** One answer (or journal event) against the pinned content. */
+export function checkAnswer(content: TestContent, it: { id: string; response: string }): void {
+  {
     const item = findItem(content, it.id);
     const say = (key: "unknownItem" | "notAnswerable" | "badChoice" | "tooLong", max = 0) =>
       badRequest(takingMessages[key].replace("{id}", it.id).replace("{max}", String(max)), `taking.messages.${key}`);
@@ -112,10 +128,7 @@ function checkItems(content: TestContent, items: ProgressItem[]): ProgressItem[]
     if (!isResponseItem(item)) throw say("notAnswerable");
     if (item.kind === "radio" && it.response !== "" && !item.choices.some((c) => c.id === it.response)) throw say("badChoice");
     if ((item.kind === "short_text" || item.kind === "sized_text") && it.response.length > item.max_length) throw say("tooLong", item.max_length);
-    const seen = newest.get(it.id);
-    if (!seen || seen.seq < it.seq) newest.set(it.id, it);
   }
-  return [...newest.values()];
 }
 
 /** Upserts answers where the incoming seq is newer; answers the seq now held for each item. */
@@ -164,10 +177,12 @@ export async function saveProgress(ctx: AppContext, session: SessionKey, { id }:
     versionId = openVersion(probe.facts, probe.now);
     rememberVersion(ctx.db, session, id, versionId);
   }
-  const items = checkItems(await takenOnline(ctx, versionId), body.candidate_test_items);
-  const { facts, now } = await batcher.save({ ...base, versionId, items, secondsTaken: body.seconds_taken ?? null });
+  const content = await takenOnline(ctx, versionId);
+  const items = checkItems(content, body.candidate_test_items);
+  for (const e of body.events) checkAnswer(content, { id: e.item, response: e.response });
+  const { facts, now } = await batcher.save({ ...base, versionId, items, secondsTaken: body.seconds_taken ?? null, events: body.events });
   openVersion(facts, now);
-  return { saved: facts.saved ?? [], time_limit: remainingMs({ deadlineAt: dateOf(facts.deadline_at) }, now) };
+  return { saved: facts.saved ?? [], time_limit: remainingMs({ deadlineAt: dateOf(facts.deadline_at) }, now), journal_head: facts.journal_head };
 }
 
 /** POST submit_test/{id}: saves then submits; a repeat answers the same receipt. */
@@ -183,11 +198,15 @@ export async function submitTest(ctx: AppContext, scope: Scope, { id }: Params, 
   if (attempt.state !== "in_progress") throw new HttpError(409, takingMessages.notOnline, "taking.messages.notOnline");
   // After deadline + grace the late items are ignored (not even checked): what was saved in time counts.
   const items = isOverdue(attempt, new Date()) ? [] : checkItems(online, body.candidate_test_items);
+  for (const e of body.events) checkAnswer(online, { id: e.item, response: e.response });
   return ctx.db.transaction(async (tx) => {
     const now = new Date();
     const locked = await lockAttempt(tx, attempt.id);
     if (submitted(locked.state)) return submittedReceipt(tx, locked, online);
-    if (!isOverdue(locked, now)) await writeAnswers(tx, locked.id, items, now);
+    if (!isOverdue(locked, now)) {
+      await writeAnswers(tx, locked.id, items, now);
+      await appendEvents(tx, locked, body.events, now);
+    }
     await recordSecondsTaken(tx, locked.id, body.seconds_taken);
     return submitAttempt(tx, locked, content, scope, now);
   });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { assignedTests } from "./assignment.js";
 import { candidates } from "./candidates.js";
 import { testContentVersions } from "./catalogue.js";
@@ -53,6 +53,17 @@ export const candidateTests = pgTable(
     lastHeartbeatAt: timestamp("last_heartbeat_at", { withTimezone: true }),
     /** As the browser reports it; the deadline is what counts. */
     secondsTaken: integer("seconds_taken"),
+    /**
+     * The answer journal (issue 27, docs/delivery-file.md): the hash of the last event the server
+     * has acknowledged on the attempt's chain, and its seq. Set to the chain's genesis at start;
+     * null for attempts started before journals.
+     */
+    journalHead: text("journal_head"),
+    journalSeq: bigint("journal_seq", { mode: "number" }),
+    /** The per-attempt secret (base64url) the browser MACs its sealed file with: only that browser and the server hold it. */
+    journalSecret: text("journal_secret"),
+    /** The delivery key (key epoch) whose public key the browser seals this attempt's file to. */
+    deliveryKeyId: text("delivery_key_id"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -64,3 +75,43 @@ export const candidateTests = pgTable(
     index("candidate_tests_phone_part_deadline_idx").on(t.deadlineAt).where(sql`${t.state} = 'partially_received'`),
   ],
 );
+
+/**
+ * Every answer event of an attempt's journal the server has (issue 27): from autosave (`online`)
+ * or from a sealed delivery file (`file`, with who uploaded it). An event timed after the deadline
+ * + grace is kept with `held` and never applied to the answers: the evaluator sees it for review.
+ */
+export const candidateTestEvents = pgTable(
+  "candidate_test_events",
+  {
+    candidateTestId: integer("candidate_test_id")
+      .notNull()
+      .references(() => candidateTests.id, { onDelete: "cascade" }),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    itemId: text("item_id").notNull(),
+    response: text("response").notNull(),
+    /** The browser's clock when the answer changed (ms since the epoch). */
+    clientMs: bigint("client_ms", { mode: "number" }).notNull(),
+    prev: text("prev").notNull(),
+    hash: text("hash").notNull(),
+    source: text("source", { enum: ["online", "file"] }).notNull(),
+    uploadedBy: integer("uploaded_by"),
+    held: boolean("held").notNull().default(false),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.candidateTestId, t.seq] })],
+);
+
+/**
+ * The HPKE key pairs of delivery files, one per key epoch (attempts/delivery-keys.ts). The private
+ * key is sealed with the configured DELIVERY_KEY_SECRET (AES-256-GCM); a file names its key id,
+ * so a rotated-out key still opens the files issued under it.
+ */
+export const deliveryKeys = pgTable("delivery_keys", {
+  id: text("id").primaryKey(),
+  /** The serialized P-256 public key (65 bytes, uncompressed point), base64url. */
+  publicKey: text("public_key").notNull(),
+  /** base64url(iv ‖ AES-256-GCM ciphertext ‖ tag) of the 32-byte private key. */
+  privateKeySealed: text("private_key_sealed").notNull(),
+  createdAt: createdAt(),
+});
