@@ -124,7 +124,7 @@ async function merge(tx: Tx, attempt: Attempt, events: HashedEvent[], uploadedBy
   }
   // The head moves on when the file holds the acknowledged head (or starts the chain) and goes further.
   const last = events.at(-1);
-  const continues = (attempt.journalSeq ?? 0) === 0 || events.some((e) => e.seq === attempt.journalSeq && e.hash === attempt.journalHead);
+  const continues = (attempt.journalSeq ?? 0) === 0 || events[0]?.prev === attempt.journalHead || events.some((e) => e.seq === attempt.journalSeq && e.hash === attempt.journalHead);
   if (last && continues && last.seq > (attempt.journalSeq ?? 0)) {
     await tx.update(candidateTests).set({ journalHead: last.hash, journalSeq: last.seq }).where(eq(candidateTests.id, attempt.id));
   }

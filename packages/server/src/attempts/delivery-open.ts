@@ -11,7 +11,9 @@ import {
   type DeliveryPlaintext,
   type JournalEvent,
 } from "@parlance/contract";
+import { eq } from "drizzle-orm";
 import type { Tx } from "../db/tx.js";
+import { candidateTestEvents } from "../db/schema.js";
 import { HttpError } from "../http/errors.js";
 import type { Attempt } from "./attempt.js";
 import { deliveryPrivateKey, fromB64url, hpkeSuite } from "./delivery-keys.js";
@@ -43,9 +45,14 @@ function envelopeOf(text: string) {
   return parsed.data;
 }
 
-/** The chain from the genesis, every seq above the one before: each event with its hash. */
-export async function checkChain(attemptId: number, plain: DeliveryPlaintext): Promise<HashedEvent[]> {
-  let prev = await genesisOf(attemptId);
+/**
+ * The chain, every seq above the one before: each event with its hash. It starts at the genesis,
+ * or (a browser that began on another device) at an event the server already has (`anchors`).
+ */
+export async function checkChain(attemptId: number, plain: DeliveryPlaintext, anchors: ReadonlySet<string> = new Set()): Promise<HashedEvent[]> {
+  const genesis = await genesisOf(attemptId);
+  const first = plain.events[0]?.prev ?? genesis;
+  let prev = first === genesis || anchors.has(first) ? first : genesis;
   let lastSeq = -1;
   const out: HashedEvent[] = [];
   for (const e of plain.events) {
@@ -84,5 +91,6 @@ export async function openDeliveryFile(db: Tx, secret: Buffer, attempt: Attempt,
   const mac = createHmac("sha256", Buffer.from(attempt.journalSecret ?? "", "base64url")).update(macInput(aad, plain.head, plain.submitted)).digest();
   const given = Buffer.from(plain.mac, "base64url");
   if (given.length !== mac.length || !timingSafeEqual(given, mac)) throw refuseFile("notSealedByCandidate");
-  return { envelope: env, submitted: plain.submitted, head: plain.head, events: await checkChain(attempt.id, plain) };
+  const anchors = new Set((await db.select({ hash: candidateTestEvents.hash }).from(candidateTestEvents).where(eq(candidateTestEvents.candidateTestId, attempt.id))).map((e) => e.hash));
+  return { envelope: env, submitted: plain.submitted, head: plain.head, events: await checkChain(attempt.id, plain, anchors) };
 }

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "../../i18n";
 import { Link } from "react-router";
-import { reportRoutes, type CandidateTestRecord } from "@parlance/contract";
+import { reportRoutes, Role, type CandidateTestRecord } from "@parlance/contract";
 import { useStartup } from "../../ui/startup";
 import { formatDate, formatDateTime } from "../../i18n/format";
 import { confirmDelete } from "../../ui/ConfirmDialog";
@@ -14,6 +14,7 @@ import { ApiCallError, hrefOf } from "../../api/client";
 import { historyCatalogs, useCandidateTests, useRemoveTest } from "./queries";
 import { HistoryLoadError } from "./HistoryLoadError";
 import { CallCandidateButton } from "../calls";
+import { DeliveryUploadButton } from "../taking/delivery";
 
 export const trackPath = (id: number) => `/testing/track/${id}`;
 
@@ -24,7 +25,9 @@ export const trackPath = (id: number) => `/testing/track/${id}`;
  */
 export function CandidateTests({ candidateId }: { candidateId: number }) {
   const { t } = useTranslation();
-  const { language } = useStartup();
+  const { language, startup } = useStartup();
+  // The account's administrator uploads a candidate's sealed answers file (issue 27).
+  const administrator = startup.userFlags?.roles.includes(Role.TestingAccountAdministrator) ?? false;
   const query = useCandidateTests(candidateId);
   const statusText = useTestStatusText();
   const methodLabel = useMethodLabel();
@@ -147,6 +150,10 @@ export function CandidateTests({ candidateId }: { candidateId: number }) {
           {/* An open phone test: the administrator may call the candidate to start it, at any time before it expires (spec §2). */}
           {r.method_short_name === "ivr" && r.state === "takeable" && !r.expired && (r.candidate_test_id === null || r.view.status === "in_progress") && (
             <CallCandidateButton assignedTestId={r.assigned_test_id} testDescription={r.description} />
+          )}
+          {/* An online test started and not yet scored: its sealed answers file (.parlance) can be uploaded. */}
+          {administrator && r.method_short_name === "online" && r.candidate_test_id !== null && r.result_state === null && (
+            <DeliveryUploadButton assignedTestId={r.assigned_test_id} test={r.description} />
           )}
           {r.deletable && (
             <Button

@@ -90,6 +90,7 @@ export class AnswerSync {
   getSnapshot = (): AnswerSnapshot => this.snapshot;
 
   get = (itemId: string): string | undefined => this.queue.get(itemId)?.response;
+  seqOf = (itemId: string): number | undefined => this.queue.get(itemId)?.seq;
 
   // --- lifecycle ---------------------------------------------------------------------------------
 
@@ -136,7 +137,6 @@ export class AnswerSync {
   }
 
   // --- answering ---------------------------------------------------------------------------------
-
   /** A new answer: stored in the browser now, sent by the autosave rule. */
   set = (itemId: string, response: string): void => {
     if (this.submitted || this.queue.get(itemId)?.response === response) return;

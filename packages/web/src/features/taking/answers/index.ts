@@ -4,3 +4,4 @@ export { SaveIndicator } from "./SaveIndicator";
 export { AUTOSAVE_DELAY_MS, RETRY_DELAYS_MS, type AnswerSnapshot, type SaveStatus } from "./answerSync";
 export type { SeedItem } from "./answerQueue";
 export type { SubmitOutput } from "./transport";
+export { DeliveryFileOffer, OFFER_AFTER_MS, offerReason } from "./DeliveryFileOffer";

@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import type { JournalSetup } from "@parlance/contract";
 import type { LocalAnswer } from "./answerQueue";
 
 /**
@@ -15,11 +16,32 @@ export interface AttemptMeta {
   secondsTaken: number;
 }
 
+/** One answer change of the journal as kept (its prev hash is worked out when sent or sealed). */
+export interface StoredEvent {
+  seq: number;
+  item: string;
+  response: string;
+  t: number;
+}
+
+/** The journal's state beside its events (issue 27). */
+export interface JournalState {
+  setup: JournalSetup | null;
+  /** The prev of the first event kept: the genesis, or the server's head when this browser began later. */
+  base: string | null;
+  /** The newest seq the server has acknowledged receiving (every event up to it was sent). */
+  ackedSeq: number;
+  /** The candidate asked to submit (or the time ran out) and the server has not recorded it yet. */
+  submitted: boolean;
+}
+
 export interface LocalAnswers {
   readonly persistent: boolean;
   load(): Promise<{ answers: { id: string; answer: LocalAnswer }[]; meta: AttemptMeta }>;
   /** Writes answers and the attempt's counters in one transaction. */
   put(answers: { id: string; answer: LocalAnswer }[], meta: AttemptMeta): Promise<void>;
+  loadJournal(): Promise<{ events: StoredEvent[]; state: JournalState | null }>;
+  putJournal(events: StoredEvent[], state: JournalState): Promise<void>;
   /** Forgets the attempt (after the server has recorded its submission). */
   clear(): Promise<void>;
   close(): void;
@@ -30,6 +52,8 @@ const DB_NAME = "parlance-answers";
 interface AnswersDb extends DBSchema {
   answers: { key: [string, string]; value: { attempt: string; itemId: string } & LocalAnswer };
   attempts: { key: string; value: { attempt: string } & AttemptMeta };
+  events: { key: [string, number]; value: { attempt: string } & StoredEvent };
+  journals: { key: string; value: { attempt: string } & JournalState };
 }
 
 const emptyMeta = (): AttemptMeta => ({ lastSeq: 0, secondsTaken: 0 });
@@ -38,6 +62,8 @@ const emptyMeta = (): AttemptMeta => ({ lastSeq: 0, secondsTaken: 0 });
 export const attemptKey = (user: string, assignedTestId: number) => `${user}#${assignedTestId}`;
 
 const attemptRange = (attempt: string) => IDBKeyRange.bound([attempt, ""], [attempt, "\uffff"]);
+const eventRange = (attempt: string) => IDBKeyRange.bound([attempt, 0], [attempt, Number.MAX_SAFE_INTEGER]);
+const STORES = ["answers", "attempts", "events", "journals"] as const;
 
 class IndexedDbAnswers implements LocalAnswers {
   readonly persistent = true;
@@ -64,10 +90,27 @@ class IndexedDbAnswers implements LocalAnswers {
     await tx.done;
   }
 
+  async loadJournal() {
+    const tx = this.db.transaction(["events", "journals"], "readonly");
+    const [rows, state] = await Promise.all([tx.objectStore("events").getAll(eventRange(this.attempt)), tx.objectStore("journals").get(this.attempt)]);
+    await tx.done;
+    const events = rows.map(({ seq, item, response, t }) => ({ seq, item, response, t }));
+    return { events, state: state ? { setup: state.setup, base: state.base, ackedSeq: state.ackedSeq, submitted: state.submitted } : null };
+  }
+
+  async putJournal(events: StoredEvent[], state: JournalState) {
+    const tx = this.db.transaction(["events", "journals"], "readwrite");
+    for (const e of events) void tx.objectStore("events").put({ attempt: this.attempt, ...e });
+    void tx.objectStore("journals").put({ attempt: this.attempt, ...state });
+    await tx.done;
+  }
+
   async clear() {
-    const tx = this.db.transaction(["answers", "attempts"], "readwrite");
+    const tx = this.db.transaction([...STORES], "readwrite");
     void tx.objectStore("answers").delete(attemptRange(this.attempt));
     void tx.objectStore("attempts").delete(this.attempt);
+    void tx.objectStore("events").delete(eventRange(this.attempt));
+    void tx.objectStore("journals").delete(this.attempt);
     await tx.done;
   }
 
@@ -81,6 +124,8 @@ export class MemoryAnswers implements LocalAnswers {
   readonly persistent = false;
   private answers = new Map<string, LocalAnswer>();
   private meta = emptyMeta();
+  private events = new Map<number, StoredEvent>();
+  private journal: JournalState | null = null;
 
   load() {
     return Promise.resolve({ answers: [...this.answers].map(([id, answer]) => ({ id, answer })), meta: { ...this.meta } });
@@ -90,8 +135,18 @@ export class MemoryAnswers implements LocalAnswers {
     this.meta = { ...meta };
     return Promise.resolve();
   }
+  loadJournal() {
+    return Promise.resolve({ events: [...this.events.values()].sort((a, b) => a.seq - b.seq), state: this.journal && { ...this.journal } });
+  }
+  putJournal(events: StoredEvent[], state: JournalState) {
+    for (const e of events) this.events.set(e.seq, e);
+    this.journal = { ...state };
+    return Promise.resolve();
+  }
   clear() {
     this.answers.clear();
+    this.events.clear();
+    this.journal = null;
     this.meta = emptyMeta();
     return Promise.resolve();
   }
@@ -102,10 +157,15 @@ export class MemoryAnswers implements LocalAnswers {
 export async function openLocalAnswers(attempt: string): Promise<LocalAnswers> {
   try {
     if (typeof indexedDB === "undefined") return new MemoryAnswers();
-    const db = await openDB<AnswersDb>(DB_NAME, 1, {
-      upgrade(database) {
-        database.createObjectStore("answers", { keyPath: ["attempt", "itemId"] });
-        database.createObjectStore("attempts", { keyPath: "attempt" });
+    // Version 2 adds the journal (issue 27) beside the answers a version 1 page may have left.
+    const db = await openDB<AnswersDb>(DB_NAME, 2, {
+      upgrade(database, oldVersion) {
+        if (oldVersion < 1) {
+          database.createObjectStore("answers", { keyPath: ["attempt", "itemId"] });
+          database.createObjectStore("attempts", { keyPath: "attempt" });
+        }
+        database.createObjectStore("events", { keyPath: ["attempt", "seq"] });
+        database.createObjectStore("journals", { keyPath: "attempt" });
       },
     });
     const local = new IndexedDbAnswers(db, attempt);

@@ -4,8 +4,9 @@ import { ApiCallError, call, type FetchLike } from "../../../api/client";
 export type SaveOutput = RouteOutput<typeof takingRoutes.save>;
 export type SubmitOutput = RouteOutput<typeof takingRoutes.submit>;
 
-/** What save_progress and submit_test carry (the contract's schema, defaults applied), always with the attempt's id. */
-export type ProgressBody = RouteParsedInput<typeof takingRoutes.save> & { id: number };
+/** What save_progress and submit_test carry (the contract's schema, defaults applied), always with the attempt's id; the journal's events added on the way (journalTransport.ts). */
+type Parsed = RouteParsedInput<typeof takingRoutes.save>;
+export type ProgressBody = Omit<Parsed, "events"> & { events?: Parsed["events"]; id: number };
 
 /**
  * Why a save or submit did not go through, which decides what happens next:

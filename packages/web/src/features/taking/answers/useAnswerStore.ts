@@ -1,8 +1,11 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import type { JournalSetup } from "@parlance/contract";
 import { useStartup } from "../../../ui/startup";
 import type { SeedItem } from "./answerQueue";
 import { AnswerSync, type AnswerSnapshot } from "./answerSync";
 import { browserEnvironment } from "./environment";
+import { Journal, type JournalSnapshot } from "./journal";
+import { journalTransport } from "./journalTransport";
 import { attemptKey, openLocalAnswers } from "./localAnswers";
 import { fetchTransport, type SubmitOutput } from "./transport";
 
@@ -13,13 +16,17 @@ export interface AnswerStore extends AnswerSnapshot {
   seed(items: SeedItem[]): void;
   flush(): Promise<void>;
   submit(secondsTaken: number): Promise<SubmitOutput>;
+  /** The answer journal (issue 27): what a sealed file would carry. */
+  journal: Journal;
+  journalState: JournalSnapshot;
 }
 
 /**
- * The answers of one attempt for the test page: kept in the browser first, then saved (AnswerSync).
+ * The answers of one attempt for the test page: kept in the browser first, then saved (AnswerSync),
+ * each change also an event of the attempt's journal (Journal), which the saves carry.
  * `enabled` once the attempt is started; until then nothing is loaded or sent.
  */
-export function useAnswerStore(assignedTestId: number, enabled: boolean): AnswerStore {
+export function useAnswerStore(assignedTestId: number, enabled: boolean, setup: JournalSetup | null = null): AnswerStore {
   const { startup } = useStartup();
   const key = attemptKey(startup.userFlags?.username ?? "", assignedTestId);
   const [sync, setSync] = useState(() => makeSync(key, assignedTestId));
@@ -28,17 +35,25 @@ export function useAnswerStore(assignedTestId: number, enabled: boolean): Answer
 
   useEffect(() => {
     if (!enabled) return;
+    void sync.journal.open(setup);
     void sync.start();
     return () => sync.stop();
-  }, [sync, enabled]);
+  }, [sync, enabled, setup]);
 
   const snapshot = useSyncExternalStore(sync.subscribe, sync.getSnapshot);
-  return useMemo(
-    () => ({ ...snapshot, get: sync.get, set: sync.set, seed: sync.seed, flush: sync.flush, submit: sync.submit }),
-    [snapshot, sync],
-  );
+  const journalState = useSyncExternalStore(sync.journal.subscribe, sync.journal.getSnapshot);
+  return useMemo(() => {
+    const set = (itemId: string, response: string) => {
+      const before = sync.seqOf(itemId);
+      sync.set(itemId, response);
+      const after = sync.seqOf(itemId);
+      if (after !== undefined && after !== before) sync.journal.append(itemId, response, after);
+    };
+    return { ...snapshot, get: sync.get, set, seed: sync.seed, flush: sync.flush, submit: sync.submit, journal: sync.journal, journalState };
+  }, [snapshot, sync, journalState]);
 }
 
 function makeSync(key: string, assignedTestId: number) {
-  return Object.assign(new AnswerSync(assignedTestId, () => openLocalAnswers(key), fetchTransport(), browserEnvironment), { key });
+  const journal = new Journal(() => openLocalAnswers(key));
+  return Object.assign(new AnswerSync(assignedTestId, () => openLocalAnswers(key), journalTransport(fetchTransport(), journal), browserEnvironment), { key, journal });
 }

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "../../../i18n";
 import type { TestContentView, TestShowView } from "@parlance/contract";
-import { useAnswerStore } from "../answers";
+import { DeliveryFileOffer, useAnswerStore } from "../answers";
 import { useSubmitTest, useTestContent, useTestSections } from "./queries";
 import { FlowLoader } from "./FlowLoader";
 import { LoadError, useReason } from "./LoadError";
@@ -50,7 +50,7 @@ export function TestInProgress({ show, onFinished }: { show: TestShowView; onFin
 function TestRunner({ show, content, contentReadAt, onFinished }: { show: TestShowView; content: TestContentView; contentReadAt: number; onFinished: (r: Receipt) => void }) {
   const { t } = useTranslation();
   const id = show.assignedTestId;
-  const store = useAnswerStore(id, true);
+  const store = useAnswerStore(id, true, content.journal ?? null);
   const pageCount = content.candidate_test_sections.length;
   const [place, setPlace] = useState<Place>(() => resumePlace(content.current_section, pageCount));
   const mountedAt = useRef(Date.now());
@@ -170,6 +170,7 @@ function TestRunner({ show, content, contentReadAt, onFinished }: { show: TestSh
           {t("takingFlow.submit.timeOver")}
         </Alert>
       )}
+      <DeliveryFileOffer store={store} pastDeadline={timeOver} />
       {submit.isError && (
         <Alert color="red" variant="light" role="alert" title={t("takingFlow.errors.submitFailure")}>
           {submitReason && <Text size="sm">{t("takingFlow.errors.reason", { reason: submitReason })}</Text>}

@@ -42,6 +42,12 @@ export function ThankYou({ show, receipt }: { show: TestShowView; receipt: Recei
               {receipt.receipt}
             </Text>
             <Text>{t("takingFlow.finished.answered", { answered: receipt.answered, items: receipt.items })}</Text>
+            {/* The receipt commits to the answer journal's head too (issue 27). */}
+            {receipt.journal_head && (
+              <Text size="sm" ff="monospace" c="gray.7" style={{ overflowWrap: "anywhere" }} data-testid="journal-head">
+                {t("takingFlow.finished.journal", { head: receipt.journal_head })}
+              </Text>
+            )}
             <Text size="sm" c="gray.7">
               {t("takingFlow.finished.submittedAt", { date: formatDateTime(receipt.submitted_at, language) })}
             </Text>

@@ -1,0 +1,2 @@
+/** Sealed answers files (issue 27): uploading one for a test. */
+export { DeliveryUploadButton } from "./DeliveryUpload";
