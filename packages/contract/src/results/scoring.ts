@@ -191,6 +191,11 @@ export const scoreableContent = z.object({
   result: recordedResult.nullable(),
   not_completed_reasons: z.array(z.enum(NOT_COMPLETED_REASONS)),
   could_not_score_reasons: z.array(z.enum(COULD_NOT_SCORE_REASONS)),
+  /**
+   * Answer changes a delivery file brought that the candidate's clock put after the deadline and
+   * its grace (issue 27): shown "after the deadline, held for review", never counted.
+   */
+  held_events: z.array(z.object({ item_id: z.string(), response: z.string(), client_at: z.string() })).optional(),
 });
 export type ScoreableContent = z.infer<typeof scoreableContent>;
 

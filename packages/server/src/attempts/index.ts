@@ -25,6 +25,6 @@ export { type Submitted, finalizeAttempt, submitAttempt, submittedReceipt } from
 export { receive } from "./receive.js";
 export { EXPIRE_JOB, registerTakingJobs, sweepOverdueAttempts } from "./expiry.js";
 export { type RoutedTest, pickEvaluator, REVIEW_SAMPLE_EVERY, routeScoreableTest } from "./routing.js";
-export { appendEvents, journalSetupOf, openJournal } from "./journal.js";
+export { appendEvents, heldEventsOf, journalSetupOf, openJournal } from "./journal.js";
 export { currentDeliveryKey, hpkeSuite, KEY_EPOCH_MS, rotateDeliveryKey } from "./delivery-keys.js";
 export { deliverFile } from "./delivery-merge.js";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { eventHash, genesisOf, type JournalEvent, type JournalSetup } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/tx.js";
@@ -63,4 +63,14 @@ export async function appendEvents(tx: Tx, attempt: Attempt, events: JournalEven
     const last = fresh[fresh.length - 1];
     await tx.update(candidateTests).set({ journalHead: last.hash, journalSeq: last.seq }).where(eq(candidateTests.id, attempt.id));
   }
+}
+
+/** The events held for review (after deadline + grace), oldest first, as the scoring page shows them. */
+export async function heldEventsOf(db: Tx, attemptId: number) {
+  const rows = await db
+    .select({ item: candidateTestEvents.itemId, response: candidateTestEvents.response, clientMs: candidateTestEvents.clientMs })
+    .from(candidateTestEvents)
+    .where(and(eq(candidateTestEvents.candidateTestId, attemptId), eq(candidateTestEvents.held, true)))
+    .orderBy(asc(candidateTestEvents.seq));
+  return rows.map((r) => ({ item_id: r.item, response: r.response, client_at: new Date(r.clientMs).toISOString() }));
 }

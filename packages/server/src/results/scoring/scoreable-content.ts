@@ -14,7 +14,7 @@ import type { AppContext } from "../../context.js";
 import type { Db } from "../../db/client.js";
 import { itemObjectiveResults, paperResponses, scoreSheets } from "../../db/schema.js";
 import type { Scope } from "../../auth/scope.js";
-import { answersOf } from "../../attempts/index.js";
+import { answersOf, heldEventsOf } from "../../attempts/index.js";
 import { contentOf, itemsInOrder, newestVersion } from "../../content/read.js";
 import { isSupervisor, repeatsOf, scoreableFor, userName, type Scoreable } from "./access.js";
 import { categoriesOf, objectivesOf, RECOMMENDATIONS, scoringItemsOf, sectionCategoriesOf } from "./rubrics.js";
@@ -139,6 +139,7 @@ export async function scoreableContent(ctx: AppContext, scope: Scope, { id }: z.
     recommendations: [...RECOMMENDATIONS],
     has_objectives: hasObjectives,
     objective_score: s.objectiveTotal === null ? null : { correct: s.objectiveCorrect ?? 0, total: s.objectiveTotal },
+    held_events: s.method === "online" ? await heldEventsOf(ctx.db, s.id) : [],
     can_submit: mayScore && !s.isFinal,
     can_mark_no_show: mayScore && !s.isFinal && noShowApplies(s, answers.size),
     result: s.isFinal

@@ -13,6 +13,7 @@ import { SCORING_LIST_PATH } from "./paths";
 import { scoringCatalogs, useSubmitResults } from "./queries";
 import { buildSubmission, findProblem, initialState, submitLabelKey, type ScoringFormState } from "./scoringForm";
 import { SectionPanel } from "./SectionPanel";
+import { HeldEvents } from "./HeldEvents";
 import { ScoringBar } from "./ScoringBar";
 import classes from "./ScoringForm.module.css";
 
@@ -85,6 +86,7 @@ export function ScoringForm({ content, readOnly }: { content: ScoreableContent; 
           <SectionPanel key={section.id} testId={content.id} lang={content.language_code} section={section} state={state} update={update} invalid={invalid} errorText={problemText} readOnly={readOnly} />
         ))}
 
+        <HeldEvents events={content.held_events ?? []} lang={content.language_code} />
         <Paper component="section" aria-labelledby="result-heading" withBorder p={{ base: "sm", sm: "lg" }} radius="md">
           <Stack gap="md">
             <Title order={2} size="h3" id="result-heading" tabIndex={-1}>
