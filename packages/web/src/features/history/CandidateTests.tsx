@@ -14,7 +14,7 @@ import { ApiCallError, hrefOf } from "../../api/client";
 import { historyCatalogs, useCandidateTests, useRemoveTest } from "./queries";
 import { HistoryLoadError } from "./HistoryLoadError";
 import { CallCandidateButton } from "../calls";
-import { DeliveryUploadButton } from "../taking/delivery";
+import { DeliveryUploadButton } from "../taking";
 
 export const trackPath = (id: number) => `/testing/track/${id}`;
 

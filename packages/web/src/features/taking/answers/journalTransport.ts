@@ -1,14 +1,18 @@
-import { MAX_EVENTS_PER_SAVE } from "@parlance/contract";
+import { MAX_EVENTS_PER_SAVE, takingRoutes } from "@parlance/contract";
+import { call } from "../../../api/client";
 import type { Journal } from "./journal";
-import type { Transport } from "./transport";
+import { sealJournal } from "./sealFile";
+import type { SubmitOutput, Transport } from "./transport";
 
 /**
  * The save path carrying the journal (issue 27): each save and submit takes the events not yet
  * acknowledged beside its answers; the server keeps every one it is sent, so a save that got
  * through acknowledges them. A submit marks the journal submitted first: if it never reaches the
- * server, the sealed file says the candidate submitted.
+ * server, the sealed file says the candidate submitted. When the submit answers a chain head other
+ * than ours (the deadline submitted the attempt while this browser was offline), the browser
+ * delivers its sealed journal itself before forgetting it: the candidate's upload on reconnecting.
  */
-export function journalTransport(inner: Transport, journal: Journal): Transport {
+export function journalTransport(inner: Transport, journal: Journal, deliver = deliverSealed): Transport {
   const sent = (events: { seq: number }[]) => events.reduce((m, e) => Math.max(m, e.seq), -1);
   return {
     async save(body, options) {
@@ -27,9 +31,20 @@ export function journalTransport(inner: Transport, journal: Journal): Transport 
         journal.ack(sent(batch));
         events = await journal.unsent(MAX_EVENTS_PER_SAVE + 1);
       }
-      const out = await inner.submit({ ...body, events });
+      let out: SubmitOutput = await inner.submit({ ...body, events });
+      const { head } = await journal.chain();
+      if (journal.setup && out.journal_head && out.journal_head !== head && journal.getSnapshot().events > 0) {
+        const delivered = await deliver(body.id, journal);
+        out = { ...out, receipt: delivered.receipt ?? out.receipt, journal_head: delivered.journal_head };
+      }
       journal.forget();
       return out;
     },
   };
+}
+
+/** Seals the journal and uploads it as the candidate (deliver_file). */
+async function deliverSealed(assignedTestId: number, journal: Journal) {
+  const file = await sealJournal(journal.setup!, await journal.chain(), true);
+  return call(takingRoutes.deliver, { file: file.text }, { id: assignedTestId });
 }

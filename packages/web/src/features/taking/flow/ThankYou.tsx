@@ -7,6 +7,7 @@ import { formatDateTime } from "../../../i18n/format";
 import type { Receipt } from "./stages";
 import { SIGN_OUT_FORM_ID } from "../../../ui/signOut";
 import { PhoneCallSection } from "./PhoneCallSection";
+import { DeliveryUploadButton } from "../delivery";
 
 /**
  * The finished stage (spec §2): the recorded-responses text, or for a test that continues by phone
@@ -29,7 +30,11 @@ export function ThankYou({ show, receipt }: { show: TestShowView; receipt: Recei
       ) : receipt ? (
         <Text fz="lg">{t("takingFlow.finished.recorded")}</Text>
       ) : (
-        <Text fz="lg">{t("takingFlow.finished.alreadySubmitted")}</Text>
+        <Stack gap="xs" align="flex-start">
+          <Text fz="lg">{t("takingFlow.finished.alreadySubmitted")}</Text>
+          {/* Answers saved to a file while offline (issue 27): the candidate uploads it on reconnecting. */}
+          <DeliveryUploadButton assignedTestId={show.assignedTestId} test={show.description} />
+        </Stack>
       )}
 
       {receipt && (
