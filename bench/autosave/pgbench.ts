@@ -33,6 +33,8 @@ export function pgbenchScript(c: Candidates, sessionIdleMs: number): string {
     "8": "ARRAY[(extract(epoch from clock_timestamp()) * 1000000)::bigint]",
     "9": "now()",
     "10": String(sessionIdleMs),
+    // No journal events (issue 27): the statement's cost as a save of answers alone.
+    ...Object.fromEntries(["11", "12", "13", "14", "15", "16"].map((n) => [n, "'{}'"])),
   };
 
   const statement = SAVE_STATEMENT.replace(/--[^\n]*/g, "")
