@@ -16,7 +16,9 @@ export function journalTransport(inner: Transport, journal: Journal, deliver = d
   const sent = (events: { seq: number }[]) => events.reduce((m, e) => Math.max(m, e.seq), -1);
   return {
     async save(body, options) {
-      const events = await journal.unsent(MAX_EVENTS_PER_SAVE);
+      // A keepalive request (the page going away) is capped at 64 KiB by browsers: answers only;
+      // the events stay in the journal for the next save.
+      const events = options?.keepalive ? [] : await journal.unsent(MAX_EVENTS_PER_SAVE);
       const out = await inner.save({ ...body, events }, options);
       journal.ack(sent(events));
       return out;
