@@ -31,6 +31,8 @@ export interface RouteDef<
    * as `specMessages.<failure>`. Every route has one (failures.unit.test.ts).
    */
   failure?: FailureKey;
+  /** The largest body this route takes, in bytes, when more than the app's 1 MiB (a sealed answers file). */
+  bodyLimit?: number;
 }
 
 export function defineRoute<I extends z.ZodType, O extends z.ZodType, P extends z.ZodType | undefined = undefined>(

@@ -23,6 +23,8 @@ export const DELIVERY_GRACE_SECONDS = 30;
 export const MAX_FILE_EVENTS = 50_000;
 /** The most events one save may carry beside its answers. */
 export const MAX_EVENTS_PER_SAVE = 500;
+/** The browser puts at most this many characters of events' responses in one save (the body limit is 1 MiB). */
+export const MAX_EVENT_CHARS_PER_SAVE = 400_000;
 /** Largest file the upload takes (base64 in JSON): 60 MB. */
 export const MAX_FILE_CHARS = 60_000_000;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { INT4_MAX, positiveInt } from "../common/ids.js";
 import { defineRoute } from "../route.js";
-import { deliveryInput, deliveryOutput, deliveryParams, journalEvent, journalSetup, MAX_EVENTS_PER_SAVE } from "./delivery-file.js";
+import { deliveryInput, deliveryOutput, deliveryParams, journalEvent, journalSetup, MAX_EVENTS_PER_SAVE, MAX_FILE_CHARS } from "./delivery-file.js";
 
 /**
  * Online test taking (candidate spec §3, §7; DESIGN.md §6). `{id}` in every path is the assigned
@@ -277,6 +277,8 @@ export const takingRoutes = {
     // The candidate, the test's proctor or the account administrator: checked by the service (attempts/delivery-merge.ts).
     access: "signedIn",
     failure: "deliveryUploadFailure",
+    // The file is JSON text of up to MAX_FILE_CHARS characters, inside a JSON body.
+    bodyLimit: 2 * MAX_FILE_CHARS,
     summary: "Upload a sealed answers file (.parlance): open it, check its chain, merge the events the server lacks",
   }),
 } as const;

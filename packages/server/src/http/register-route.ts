@@ -64,6 +64,7 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, def: R, 
     config: { sessionInStatement: inStatement, signedWebhook: isSignedWebhookHandler(handler) },
     // A signature over the body (the payments webhook) needs its bytes: kept for that route only.
     ...(wantsRawBody(handler) ? { preParsing: keepRawBody } : {}),
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     handler: async (req, reply) => {
       // API answers carry personal data: never stored by a browser or proxy, unless the handler
       // sets its own policy (media that is the same for everyone may be cached privately).

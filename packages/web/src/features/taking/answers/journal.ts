@@ -1,4 +1,4 @@
-import { eventHash, type JournalEvent, type JournalSetup } from "@parlance/contract";
+import { eventHash, MAX_EVENT_CHARS_PER_SAVE, type JournalEvent, type JournalSetup } from "@parlance/contract";
 import type { JournalState, LocalAnswers, StoredEvent } from "./localAnswers";
 
 /**
@@ -91,11 +91,19 @@ export class Journal {
     return { events, head: this.hashes.at(-1) ?? base };
   }
 
-  /** The events the server has not acknowledged, oldest first, at most `limit`. */
-  async unsent(limit: number): Promise<JournalEvent[]> {
+  /** The events the server has not acknowledged, oldest first: at most `limit`, and (beyond the first) `maxChars` of responses. */
+  async unsent(limit: number, maxChars = MAX_EVENT_CHARS_PER_SAVE): Promise<JournalEvent[]> {
     if (!this.state.setup) return [];
     const { events } = await this.chain();
-    return events.filter((e) => e.seq > this.state.ackedSeq).slice(0, limit);
+    const out: JournalEvent[] = [];
+    let chars = 0;
+    for (const e of events) {
+      if (e.seq <= this.state.ackedSeq) continue;
+      chars += e.response.length;
+      if (out.length >= limit || (out.length > 0 && chars > maxChars)) break;
+      out.push(e);
+    }
+    return out;
   }
 
   /** A save carrying events up to `seq` got through: the server keeps them all. */

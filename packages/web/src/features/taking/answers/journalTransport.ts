@@ -26,12 +26,11 @@ export function journalTransport(inner: Transport, journal: Journal, deliver = d
     async submit(body) {
       journal.markSubmitted();
       // More events than one request carries (a long spell offline, typed key by key): saved first.
-      let events = await journal.unsent(MAX_EVENTS_PER_SAVE + 1);
-      while (events.length > MAX_EVENTS_PER_SAVE) {
-        const batch = events.slice(0, MAX_EVENTS_PER_SAVE);
-        await inner.save({ id: body.id, candidate_test_items: [], events: batch });
-        journal.ack(sent(batch));
-        events = await journal.unsent(MAX_EVENTS_PER_SAVE + 1);
+      let events = await journal.unsent(MAX_EVENTS_PER_SAVE);
+      while (journal.getSnapshot().pending > events.length) {
+        await inner.save({ id: body.id, candidate_test_items: [], events });
+        journal.ack(sent(events));
+        events = await journal.unsent(MAX_EVENTS_PER_SAVE);
       }
       let out: SubmitOutput = await inner.submit({ ...body, events });
       const { head } = await journal.chain();
