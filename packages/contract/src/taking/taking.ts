@@ -152,8 +152,9 @@ export const saveOutput = z.object({
 });
 
 export const submitOutput = z.object({
-  /** SHA-256 (hex) of the recorded answers in item order, and of the journal's head when there is one. */
+  /** SHA-256 (hex) of the recorded answers in item order. */
   receipt: z.string(),
+  /** The answer journal's chain head the server holds (issue 27): shown with the receipt, it commits to every answer event. */
   journal_head: z.string().nullable().optional(),
   answered: z.number().int(),
   items: z.number().int(),

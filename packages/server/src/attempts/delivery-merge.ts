@@ -67,7 +67,7 @@ export async function deliverFile(ctx: AppContext, scope: Scope, assignedTestId:
       await rescoreObjectiveItems(tx, locked.id, online);
     }
     const [row] = await tx.select({ head: candidateTests.journalHead }).from(candidateTests).where(eq(candidateTests.id, locked.id));
-    const receipt = submitted ? receiptOf(online, await answersOf(tx, locked.id), row.head).receipt : null;
+    const receipt = submitted ? receiptOf(online, await answersOf(tx, locked.id)).receipt : null;
     if (submitted) await tx.update(candidateTests).set({ receipt }).where(eq(candidateTests.id, locked.id));
     await audit(
       { db: tx as Db },

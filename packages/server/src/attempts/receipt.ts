@@ -9,11 +9,10 @@ export const isResponseItem = (item: ContentItem) => RESPONSE_KINDS.includes(ite
 
 /**
  * The receipt: SHA-256 (hex) of JSON.stringify([[itemId, response], …]) over the answered items
- * in content order; with an answer journal (issue 27), of JSON.stringify({answers: that list,
- * journal: the chain head}), so it commits to every event too. Anyone holding the recorded answers
- * (and the journal) can recompute it.
+ * in content order. Anyone holding the recorded answers can recompute it. The Thank You receipt
+ * shows the answer journal's chain head beside it (issue 27): that hash commits to every event.
  */
-export function receiptOf(content: TestContent, answers: AnswerMap, journalHead: string | null = null): { receipt: string; answered: number; items: number } {
+export function receiptOf(content: TestContent, answers: AnswerMap): { receipt: string; answered: number; items: number } {
   const recorded: [string, string][] = [];
   let items = 0;
   let answered = 0;
@@ -25,6 +24,5 @@ export function receiptOf(content: TestContent, answers: AnswerMap, journalHead:
     recorded.push([item.id, a.response]);
     if (a.response.trim() !== "") answered++;
   }
-  const committed = journalHead === null ? recorded : { answers: recorded, journal: journalHead };
-  return { receipt: createHash("sha256").update(JSON.stringify(committed)).digest("hex"), answered, items };
+  return { receipt: createHash("sha256").update(JSON.stringify(recorded)).digest("hex"), answered, items };
 }

@@ -29,7 +29,7 @@ export async function finalizeAttempt(
 ): Promise<Submitted> {
   // The head as it is now: this transaction may have moved it since the row was locked.
   const [{ head }] = await tx.select({ head: candidateTests.journalHead }).from(candidateTests).where(eq(candidateTests.id, attempt.id));
-  const r = receiptOf(content, await answersOf(tx, attempt.id), head);
+  const r = receiptOf(content, await answersOf(tx, attempt.id));
   // Issue 5: in the same transaction it becomes a scoreable test (auto-scored, routed to an evaluator).
   await receive(tx, attempt, { receivedAt: now, submittedAt: now, receipt: r.receipt }, content, now);
   await audit(
@@ -48,7 +48,7 @@ export async function finalizeAttempt(
 
 /** The receipt of an attempt already submitted (a repeated submit answers the same one). */
 export async function submittedReceipt(db: Tx, attempt: Attempt, content: TestContent): Promise<Submitted> {
-  const r = receiptOf(content, await answersOf(db, attempt.id), attempt.journalHead);
+  const r = receiptOf(content, await answersOf(db, attempt.id));
   return { journal_head: attempt.journalHead, receipt: attempt.receipt ?? r.receipt, answered: r.answered, items: r.items, submitted_at: (attempt.submittedAt ?? attempt.receivedAt ?? new Date()).toISOString() };
 }
 
