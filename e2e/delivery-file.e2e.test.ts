@@ -30,7 +30,7 @@ describe("a sealed answers file when the network never comes back", () => {
     await goToPage(page, 2);
     for (const q of [10, 11, 12]) await answerQuestion(page, q);
     // The hour passes on the page's clock: time over, the submit cannot reach the server.
-    await page.clock.fastForward("61:00");
+    await page.clock.fastForward(61 * 60_000);
     const offer = page.getByTestId("delivery-offer");
     await poll(() => offer.count()).toBe(1);
     await expect.poll(() => offer.innerText()).toContain("The time for this test is over and the server cannot be reached");
