@@ -21,6 +21,7 @@ import { takingPaperRoutes } from "./taking/paper.js";
 import { scoringRoutes } from "./results/scoring.js";
 import { evaluatorRoutes } from "./results/evaluators.js";
 import { verifyRoutes } from "./results/verify.js";
+import { resultLogRoutes } from "./result-log/routes.js";
 import { reportRoutes } from "./results/reports.js";
 import { availabilityRoutes } from "./availability/availability.js";
 import { schedulingRoutes } from "./scheduling/routes.js";
@@ -77,6 +78,7 @@ export const apiAreas = {
   evaluators: evaluatorRoutes,
   verify: verifyRoutes,
   reports: reportRoutes,
+  resultLog: resultLogRoutes,
   availability: availabilityRoutes,
   scheduling: schedulingRoutes,
   evaluatorSchedule: evaluatorScheduleRoutes,

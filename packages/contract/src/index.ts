@@ -49,6 +49,7 @@ export * from "./results/evaluators.js";
 export * from "./results/scales.js";
 export * from "./results/verify.js";
 export * from "./results/reports.js";
+export * from "./result-log/index.js";
 export * from "./availability/date-time.js";
 export * from "./availability/availability.js";
 export * from "./payments/invoices.js";

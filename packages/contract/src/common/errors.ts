@@ -76,6 +76,8 @@ export const specMessages = {
   interpretationFailure: "Your request could not be submitted.",
   contactFailure: "An error occurred while attempting to send your message.",
   userSearchFailure: "Unable to query for users.",
+  // Ours: the result log (docs/verification.md)
+  resultLogFailure: "The result log could not be read.",
 } as const;
 
 /** A route's failure message: the key of one of the §8 messages above. */
