@@ -53,6 +53,25 @@ const envSchema = z.object({
   /** Or a fixed TURN user (a managed TURN service's long-term credentials). */
   VIDEO_TURN_USERNAME: z.string().trim().optional(),
   VIDEO_TURN_CREDENTIAL: z.string().trim().optional(),
+  /**
+   * The result log's signing key (docs/verification.md "The result log"): the base64 of a 32-byte
+   * Ed25519 seed (`openssl genpkey -algorithm ed25519 -outform DER | tail -c 32 | base64`). Unset:
+   * the development key, which is public — set it in production.
+   */
+  RESULT_LOG_KEY: z
+    .string()
+    .trim()
+    .refine((v) => Buffer.from(v, "base64").length === 32, "must be the base64 of a 32-byte Ed25519 seed")
+    .optional(),
+  /** Retired log keys, comma-separated verifier keys (name+id+key): still published, so old checkpoints verify. */
+  RESULT_LOG_OLD_KEYS: z.string().trim().max(10_000).optional(),
+  /** The log's origin line and key name (c2sp.org/tlog-checkpoint); default: PUBLIC_URL's host and path + /result-log. */
+  RESULT_LOG_ORIGIN: z
+    .string()
+    .trim()
+    .regex(/^[^\s+]+$/, "must have no spaces or plus signs")
+    .max(200)
+    .optional(),
   /** Voice (phone tests): "local" (the developer phone) or "twilio" (needs the TWILIO_* values). */
   VOICE_PROVIDER: z.enum(["local", "twilio"]).default("local"),
   TWILIO_ACCOUNT_SID: z.string().trim().regex(/^AC[0-9a-fA-F]{32}$/, "must be AC followed by 32 hex digits").optional(),
@@ -191,6 +210,16 @@ export interface Config {
   uploadReads: { slots: number; queue: number };
   /** Autosave admission bounds per process (taking/save-shedding.ts). */
   saveShedding: SaveSheddingLimits;
+  /** The result log's key and origin (result-log/keys.ts). */
+  resultLog: ResultLogConfig;
+}
+
+export interface ResultLogConfig {
+  /** base64 Ed25519 seed; null: the public development key. */
+  seed: string | null;
+  /** Verifier keys of retired signing keys. */
+  oldKeys: string[];
+  origin: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -229,6 +258,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     video: videoConfig(e),
     voice: voiceConfig(e),
     uploadReads: { slots: Math.min(2, os.availableParallelism()), queue: 8 },
+    resultLog: {
+      seed: e.RESULT_LOG_KEY ?? null,
+      oldKeys: (e.RESULT_LOG_OLD_KEYS ?? "").split(",").map((k) => k.trim()).filter(Boolean),
+      origin: e.RESULT_LOG_ORIGIN ?? `${(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/^[a-z]+:\/\//i, "").replace(/\/$/, "")}/result-log`,
+    },
     saveShedding: { loopDelayMs: e.SAVE_SHED_LOOP_DELAY_MS, inFlight: e.SAVE_SHED_IN_FLIGHT, queued: e.SAVE_SHED_QUEUED, waitMs: e.SAVE_SHED_WAIT_MS, retryAfterSeconds: e.SAVE_SHED_RETRY_AFTER_SECONDS },
     ...overrides,
   };

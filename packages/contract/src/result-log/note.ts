@@ -60,18 +60,19 @@ export const verifierKeyText = (name: string, publicKey: Uint8Array): string => 
 
 /** A verifier key from its text, or null when it is malformed or its ID does not match the key. */
 export function parseVerifierKey(text: string): VerifierKey | null {
-  const parts = text.split("+");
-  if (parts.length !== 3 || !parts[0] || !/^[0-9a-f]{8}$/.test(parts[1])) return null;
+  // name+id+key: the name has no "+", the key's base64 may.
+  const m = /^([^+\s]+)\+([0-9a-f]{8})\+([A-Za-z0-9+/]+={0,2})$/.exec(text);
+  if (!m) return null;
   let raw: Uint8Array;
   try {
-    raw = fromBase64(parts[2]);
+    raw = fromBase64(m[3]);
   } catch {
     return null;
   }
   if (raw.length !== 33 || raw[0] !== ED25519) return null;
   const publicKey = raw.slice(1);
-  const keyId = keyIdOf(parts[0], publicKey);
-  return toHex(keyId) === parts[1] ? { name: parts[0], keyId, publicKey } : null;
+  const keyId = keyIdOf(m[1], publicKey);
+  return toHex(keyId) === m[2] ? { name: m[1], keyId, publicKey } : null;
 }
 
 /** The note with one signature line added (sign the text with the key's Ed25519 private key). */
@@ -109,8 +110,9 @@ export function splitNote(note: string): { text: string; signatures: NoteSignatu
 
 async function ed25519Verify(publicKey: Uint8Array, signature: Uint8Array, data: Uint8Array): Promise<boolean> {
   try {
-    const key = await crypto.subtle.importKey("raw", publicKey as BufferSource, { name: "Ed25519" }, false, ["verify"]);
-    return await crypto.subtle.verify({ name: "Ed25519" }, key, signature as BufferSource, data as BufferSource);
+    // Copies: WebCrypto takes ArrayBuffer-backed views.
+    const key = await crypto.subtle.importKey("raw", new Uint8Array(publicKey), { name: "Ed25519" }, false, ["verify"]);
+    return await crypto.subtle.verify({ name: "Ed25519" }, key, new Uint8Array(signature), new Uint8Array(data));
   } catch {
     return false;
   }

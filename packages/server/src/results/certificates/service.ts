@@ -30,7 +30,7 @@ export async function candidateCertificate(
 
   const results = [];
   for (const t of covered) {
-    results.push({ test: t.description, date: t.date, level: t.score, verificationKey: await ensureVerificationKey(ctx.db, t.candidateTestId) });
+    results.push({ test: t.description, date: t.date, level: t.score, verificationKey: await ensureVerificationKey(ctx, t.candidateTestId) });
   }
   // The candidate's certificate: their language and time zone.
   const locale = pdfLocale(languageOfCandidate(candidate.languageId), timeZoneById(candidate.timeZoneId).name);

@@ -75,7 +75,7 @@ export async function resultReport(ctx: AppContext, scope: Scope, { id }: { id: 
   const [r] = await selectResults(ctx.db, scope, [id]);
   if (!r) throw notFound();
   if (r.resultState === null) throw unprocessable(reportMessages.noResult, "resultReport.messages.noResult");
-  const key = await ensureVerificationKey(ctx.db, r.id);
+  const key = await ensureVerificationKey(ctx, r.id);
   // The candidate's report: their preferred language and their time zone.
   const locale = pdfLocale(languageOfCandidate(r.languageId), timeZoneById(r.timeZoneId).name);
   const pdf = await resultReportPdf(locale, {
@@ -130,7 +130,7 @@ export async function resultsSummary(
       resultState: r.resultState,
       resultValue: r.resultValue,
       resultReason: r.resultReason,
-      verificationKey: r.resultState === null ? null : await ensureVerificationKey(ctx.db, r.id),
+      verificationKey: r.resultState === null ? null : await ensureVerificationKey(ctx, r.id),
     });
   }
   const pdf = await summaryPdf(pdfLocale(language, timeZoneById(null).name), out, {
