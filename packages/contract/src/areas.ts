@@ -22,6 +22,7 @@ import { scoringRoutes } from "./results/scoring.js";
 import { evaluatorRoutes } from "./results/evaluators.js";
 import { verifyRoutes } from "./results/verify.js";
 import { reportRoutes } from "./results/reports.js";
+import { credentialRoutes } from "./results/credentials.js";
 import { availabilityRoutes } from "./availability/availability.js";
 import { schedulingRoutes } from "./scheduling/routes.js";
 import { evaluatorScheduleRoutes } from "./evaluator-schedule/routes.js";
@@ -77,6 +78,7 @@ export const apiAreas = {
   evaluators: evaluatorRoutes,
   verify: verifyRoutes,
   reports: reportRoutes,
+  credentials: credentialRoutes,
   availability: availabilityRoutes,
   scheduling: schedulingRoutes,
   evaluatorSchedule: evaluatorScheduleRoutes,

@@ -66,6 +66,8 @@ const envSchema = z.object({
   /** The PDF signing certificate and key: a PKCS#12 file, base64; required in production (dev: a self-signed one). */
   PDF_SIGNING_P12: z.string().trim().min(100).optional(),
   PDF_SIGNING_P12_PASSPHRASE: z.string().max(500).optional(),
+  /** The provider's name in every credential's issuer profile and on the PDF signature. */
+  CREDENTIAL_ISSUER_NAME: z.string().trim().min(1).max(200).default("Parlance Language Services"),
 });
 
 /** The voice provider of phone tests: the developer phone by default, Twilio when configured. */
@@ -198,6 +200,8 @@ export interface Config {
   saveShedding: SaveSheddingLimits;
   /** Encrypts the credential signing keys at rest (results/credentials/keys.ts). */
   credentialKeySecret: string;
+  /** The issuer's name in credentials and PDF signatures. */
+  issuerName: string;
   /** The PDF signing certificate (pdf/sign.ts); null: a self-signed one made at start (not in production). */
   pdfSigning: { p12: Buffer; passphrase: string } | null;
 }
@@ -205,12 +209,13 @@ export interface Config {
 /** Known to everyone: only for the embedded database of a developer's machine and the tests. */
 const DEV_CREDENTIAL_KEY_SECRET = "parlance-development-only-credential-key-secret";
 
-function signingConfig(e: z.infer<typeof envSchema>): Pick<Config, "credentialKeySecret" | "pdfSigning"> {
+function signingConfig(e: z.infer<typeof envSchema>): Pick<Config, "credentialKeySecret" | "pdfSigning" | "issuerName"> {
   const production = e.NODE_ENV === "production";
   const missing = [!e.CREDENTIAL_KEY_SECRET && "CREDENTIAL_KEY_SECRET", !e.PDF_SIGNING_P12 && "PDF_SIGNING_P12"].filter(Boolean);
   if (production && missing.length) throw new Error(`Invalid configuration:\n  ${missing.join(" and ")} must be set in production (docs/verification.md)`);
   return {
     credentialKeySecret: e.CREDENTIAL_KEY_SECRET ?? DEV_CREDENTIAL_KEY_SECRET,
+    issuerName: e.CREDENTIAL_ISSUER_NAME,
     pdfSigning: e.PDF_SIGNING_P12 ? { p12: Buffer.from(e.PDF_SIGNING_P12, "base64"), passphrase: e.PDF_SIGNING_P12_PASSPHRASE ?? "" } : null,
   };
 }

@@ -92,6 +92,18 @@ class CadesSigner extends Signer {
   }
 }
 
+const identities = new WeakMap<object, PdfSigningIdentity>();
+
+/** The configured PDF signing identity (PDF_SIGNING_P12), or a self-signed one made once per process outside production. */
+export function pdfSigningIdentity(config: { pdfSigning: { p12: Buffer; passphrase: string } | null }): PdfSigningIdentity {
+  let id = identities.get(config);
+  if (!id) {
+    id = config.pdfSigning ? identityFromP12(config.pdfSigning.p12, config.pdfSigning.passphrase) : identityFromP12(selfSignedP12(), "");
+    identities.set(config, id);
+  }
+  return id;
+}
+
 /** Signs a finished PDF (from pdfkit): a signature field with a placeholder, then the CMS in it. */
 export async function signPdf(pdf: Buffer, id: PdfSigningIdentity, o: { reason: string; name: string; location: string; contactInfo: string }): Promise<Buffer> {
   const withPlaceholder = plainAddPlaceholder({

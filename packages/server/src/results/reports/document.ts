@@ -1,7 +1,14 @@
 import { formatVerificationKey } from "@parlance/contract";
 import { PdfWriter } from "../../pdf/writer.js";
-import { facts, finishWithPages, urlLine } from "../../pdf/layout.js";
+import { facts, finishWithPages, fontFor, urlLine } from "../../pdf/layout.js";
+import { fitText } from "../../pdf/fonts.js";
+import { drawQr } from "../../pdf/qr.js";
+import { attachCredentials, type PdfCredential } from "../credentials/pdf.js";
+
 import { levelTexts, type PdfLocale } from "./locale.js";
+
+/** The QR code's side in points (2.1 in): a whole credential is some 115 modules a side, 0.47 mm each. */
+const QR_SIZE = 150;
 
 /**
  * The report of one result: who, for whom, which test and how, the dates, the ALTA level with its
@@ -32,6 +39,8 @@ export interface ResultReportFacts {
   /** Where to check a key: the verify screen and this key's own page. */
   verifyUrl: string;
   verifiedUrl: string | null;
+  /** The signed credential: attached, and its QR code printed beside the key. */
+  credential: PdfCredential | null;
   candidateTestId: number;
   generatedAt: Date;
 }
@@ -108,7 +117,7 @@ export async function resultReportPdf(l: PdfLocale, f: ResultReportFacts): Promi
  */
 function verification(w: PdfWriter, l: PdfLocale, f: ResultReportFacts): void {
   const { t } = l;
-  w.keepRoom(90);
+  w.keepRoom(f.credential ? 90 + QR_SIZE : 90);
   w.rule();
   w.text(t("verificationSection"), { bold: true, size: 12, after: -2 });
   if (f.verificationKey) {
@@ -116,6 +125,17 @@ function verification(w: PdfWriter, l: PdfLocale, f: ResultReportFacts): void {
     w.text(t("verifyHow"), { size: 10, after: 0 });
     urlLine(w, f.verifyUrl, { size: 10, after: 2 });
     if (f.verifiedUrl) urlLine(w, f.verifiedUrl, { size: 9, color: "#1c4fa0" });
+    if (f.credential) {
+      attachCredentials(w, [f.credential], t("credentialFile"));
+      const y = w.doc.y + 4;
+      drawQr(w, f.credential.qrUrl, w.doc.page.margins.left, y, QR_SIZE);
+      const x = w.doc.page.margins.left + QR_SIZE + 14;
+      w.doc.y = y + 10;
+      const face = fontFor(w.doc, t("qrCaption"));
+      w.doc.fontSize(9.5).fillColor("#333333").text(fitText(face, t("qrCaption")), x, w.doc.y, { width: w.width - QR_SIZE - 14, lineGap: 2 });
+      w.doc.x = w.doc.page.margins.left;
+      w.doc.y = y + QR_SIZE + 8;
+    }
   } else {
     w.text(t("noKey"), { size: 10 });
   }

@@ -14,6 +14,7 @@ import { noShowApplies, scoringContentOf } from "./scoreable-content.js";
 import { checkSubmission } from "./validate-submission.js";
 import { newVerificationKey } from "../verify/verification-key.js";
 import { RESULTS_NOTIFY_JOB } from "./notify.js";
+import { issueCredential } from "../credentials/index.js";
 
 /**
  * POST submit_results/{id} and noshow/{id}: the result is recorded once and is final. The checks
@@ -88,6 +89,8 @@ export async function submitResults(ctx: AppContext, scope: Scope, { id }: z.out
         details: { resultState: checked.resultState, resultValue: checked.resultValue, resultReason: checked.resultReason, assignedEvaluator: s.evaluatorUserId },
       },
     );
+    // The result is released: its signed credential is issued with it, or not at all.
+    await issueCredential(ctx, tx as Db, s.id, now);
   });
   await ctx.jobs.send(RESULTS_NOTIFY_JOB, { candidateTestId: s.id });
   return { success: true, message: scoringMessages.submitted, result_state: checked.resultState, result_value: checked.resultValue, verification_key: verificationKey };
