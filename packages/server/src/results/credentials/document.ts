@@ -31,9 +31,9 @@ export interface CredentialInput {
 }
 
 const FRAMEWORKS = {
-  CEFR: "https://www.coe.int/en/web/common-european-framework-reference-languages/level-descriptions",
-  ILR: "https://www.govtilr.org/Skills/ILRscale1.htm",
-  ACTFL: "https://www.actfl.org/educator-resources/actfl-proficiency-guidelines",
+  CEFR: "https://www.coe.int/lang-cefr",
+  ILR: "https://www.govtilr.org",
+  ACTFL: "https://www.actfl.org",
 };
 
 /** OB3 IdentityObject of an email: `sha256$` + hex SHA-256 of the address (lower case) followed by the salt. */
@@ -48,7 +48,7 @@ export function buildCredential(i: CredentialInput): Record<string, unknown> {
   const scales = new URL("/testing/scales", i.publicUrl).toString();
   const levelId = `${scales}#alta-${alta?.key ?? encodeURIComponent(i.level)}`;
   const descriptionId = `${scales}#alta`;
-  const salt = i.salt ?? randomBytes(16).toString("hex");
+  const salt = i.salt ?? randomBytes(8).toString("hex");
   const alignment = alta
     ? [
         { type: ["Alignment"], targetName: `CEFR ${alta.cefr}`, targetUrl: FRAMEWORKS.CEFR, targetFramework: "CEFR", targetCode: alta.cefr },
@@ -63,7 +63,6 @@ export function buildCredential(i: CredentialInput): Record<string, unknown> {
     name: `${i.test}: ALTA ${i.level}`,
     issuer: { id: i.issuerDid, type: ["Profile"], name: i.issuerName, url: i.publicUrl },
     validFrom: seconds(i.issuedAt),
-    awardedDate: seconds(i.issuedAt),
     credentialSubject: {
       type: ["AchievementSubject"],
       identifier: [
