@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
 import { createHash, createPublicKey, generateKeyPairSync, verify as nodeVerify } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
@@ -45,7 +50,8 @@ async function independentlyValid(token: string): Promise<boolean> {
 }
 
 /** The same JWT with its payload changed and the old signature kept. */
-function tampered(token: string, change: (vc: Record<string, any>) => void): string {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test edits the parsed JSON freely
+function tampered(token: string, change: (vc: any) => void): string {
   const [h, p, s] = token.split(".");
   const vc = b64json(p);
   change(vc);
@@ -151,6 +157,48 @@ describe("the signed PDF", () => {
     // Some 1,600 characters: a version-30 QR code at most (docs/verification.md).
     expect(url.length).toBeLessThan(1732);
   });
+});
+
+/** `npm run verify -- <file>` against this app (listening), as a verifier elsewhere runs it. */
+async function cli(file: string): Promise<{ code: number; out: string }> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: "127.0.0.1" });
+  const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const root = path.resolve(import.meta.dirname, "../../../../..");
+  return new Promise((resolve) => {
+    execFile(process.execPath, ["--import", "tsx", "packages/server/src/cli/verify.ts", file, "--issuer-url", origin], { cwd: root }, (err, stdout, stderr) => {
+      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr });
+    });
+  });
+}
+
+describe("npm run verify", () => {
+  it("lists each check of a PDF and its credential and exits 0; a changed byte or a changed level exits 1", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parlance-verify-"));
+    try {
+      const cookie = await t.signIn("admin@northwind.example");
+      const pdf = (await get(`/testing/results/${candidateTestId}/download`, cookie)).rawPayload;
+      fs.writeFileSync(path.join(dir, "result.pdf"), pdf);
+      const good = await cli(path.join(dir, "result.pdf"));
+      expect(good.out).toMatch(/PASS {2}PDF signature/);
+      expect(good.out).toMatch(/PASS {2}Signature:/);
+      expect(good.out).toMatch(/PASS {2}Revocation status/);
+      expect(good.out).toMatch(/---- {2}Result log inclusion/);
+      expect(good.out).toContain("=> VALID");
+      expect(good.code).toBe(0);
+      const changed = Buffer.from(pdf);
+      changed[300] ^= 1;
+      fs.writeFileSync(path.join(dir, "changed.pdf"), changed);
+      const bad = await cli(path.join(dir, "changed.pdf"));
+      expect(bad.out).toMatch(/FAIL {2}PDF signature/);
+      expect(bad.code).toBe(1);
+      fs.writeFileSync(path.join(dir, "forged.jwt"), tampered(jwt, (vc) => (vc.credentialSubject.result[0].value = "12")));
+      const forged = await cli(path.join(dir, "forged.jwt"));
+      expect(forged.out).toMatch(/FAIL {2}Signature:/);
+      expect(forged.code).toBe(1);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe("keys and revocation", () => {
