@@ -23,6 +23,7 @@ import { evaluatorRoutes } from "./results/evaluators.js";
 import { verifyRoutes } from "./results/verify.js";
 import { resultLogRoutes } from "./result-log/routes.js";
 import { reportRoutes } from "./results/reports.js";
+import { credentialRoutes } from "./results/credentials.js";
 import { availabilityRoutes } from "./availability/availability.js";
 import { schedulingRoutes } from "./scheduling/routes.js";
 import { evaluatorScheduleRoutes } from "./evaluator-schedule/routes.js";
@@ -79,6 +80,7 @@ export const apiAreas = {
   verify: verifyRoutes,
   reports: reportRoutes,
   resultLog: resultLogRoutes,
+  credentials: credentialRoutes,
   availability: availabilityRoutes,
   scheduling: schedulingRoutes,
   evaluatorSchedule: evaluatorScheduleRoutes,

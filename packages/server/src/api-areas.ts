@@ -26,6 +26,7 @@ import { evaluatorHandlers } from "./results/evaluators/routes.js";
 import { verifyHandlers } from "./results/verify/routes.js";
 import { reportHandlers } from "./results/reports/routes.js";
 import { resultLogHandlers } from "./result-log/routes.js";
+import { credentialHandlers } from "./results/credentials/routes.js";
 import { availabilityHandlers } from "./availability/routes.js";
 import { schedulingHandlers } from "./scheduling/routes.js";
 import { evaluatorScheduleHandlers } from "./evaluator-schedule/routes.js";
@@ -81,6 +82,7 @@ const areaHandlers: AreaFactories = {
   verify: verifyHandlers,
   reports: reportHandlers,
   resultLog: resultLogHandlers,
+  credentials: credentialHandlers,
   availability: availabilityHandlers,
   scheduling: schedulingHandlers,
   evaluatorSchedule: evaluatorScheduleHandlers,

@@ -80,6 +80,13 @@ const envSchema = z.object({
   TWILIO_FROM_NUMBER: z.string().trim().regex(/^\+[1-9]\d{6,14}$/, "must be an E.164 number such as +16175550142").optional(),
   /** Twilio's REST API origin (tests point it at a local fake); default https://api.twilio.com. */
   TWILIO_API_BASE_URL: z.string().url().optional(),
+  /** Encrypts the credential signing keys at rest (docs/verification.md); required in production. */
+  CREDENTIAL_KEY_SECRET: z.string().min(32, "must be at least 32 characters").max(500).optional(),
+  /** The PDF signing certificate and key: a PKCS#12 file, base64; required in production (dev: a self-signed one). */
+  PDF_SIGNING_P12: z.string().trim().min(100).optional(),
+  PDF_SIGNING_P12_PASSPHRASE: z.string().max(500).optional(),
+  /** The provider's name in every credential's issuer profile and on the PDF signature. */
+  CREDENTIAL_ISSUER_NAME: z.string().trim().min(1).max(200).default("Parlance Language Services"),
 });
 
 /** The voice provider of phone tests: the developer phone by default, Twilio when configured. */
@@ -210,6 +217,12 @@ export interface Config {
   uploadReads: { slots: number; queue: number };
   /** Autosave admission bounds per process (taking/save-shedding.ts). */
   saveShedding: SaveSheddingLimits;
+  /** Encrypts the credential signing keys at rest (results/credentials/keys.ts). */
+  credentialKeySecret: string;
+  /** The issuer's name in credentials and PDF signatures. */
+  issuerName: string;
+  /** The PDF signing certificate (pdf/sign.ts); null: a self-signed one made at start (not in production). */
+  pdfSigning: { p12: Buffer; passphrase: string } | null;
   /** The result log's key and origin (result-log/keys.ts). */
   resultLog: ResultLogConfig;
 }
@@ -220,6 +233,20 @@ export interface ResultLogConfig {
   /** Verifier keys of retired signing keys. */
   oldKeys: string[];
   origin: string;
+}
+
+/** Known to everyone: only for the embedded database of a developer's machine and the tests. */
+const DEV_CREDENTIAL_KEY_SECRET = "parlance-development-only-credential-key-secret";
+
+function signingConfig(e: z.infer<typeof envSchema>): Pick<Config, "credentialKeySecret" | "pdfSigning" | "issuerName"> {
+  const production = e.NODE_ENV === "production";
+  const missing = [!e.CREDENTIAL_KEY_SECRET && "CREDENTIAL_KEY_SECRET", !e.PDF_SIGNING_P12 && "PDF_SIGNING_P12"].filter(Boolean);
+  if (production && missing.length) throw new Error(`Invalid configuration:\n  ${missing.join(" and ")} must be set in production (docs/verification.md)`);
+  return {
+    credentialKeySecret: e.CREDENTIAL_KEY_SECRET ?? DEV_CREDENTIAL_KEY_SECRET,
+    issuerName: e.CREDENTIAL_ISSUER_NAME,
+    pdfSigning: e.PDF_SIGNING_P12 ? { p12: Buffer.from(e.PDF_SIGNING_P12, "base64"), passphrase: e.PDF_SIGNING_P12_PASSPHRASE ?? "" } : null,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -264,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       origin: e.RESULT_LOG_ORIGIN ?? `${(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/^[a-z]+:\/\//i, "").replace(/\/$/, "")}/result-log`,
     },
     saveShedding: { loopDelayMs: e.SAVE_SHED_LOOP_DELAY_MS, inFlight: e.SAVE_SHED_IN_FLIGHT, queued: e.SAVE_SHED_QUEUED, waitMs: e.SAVE_SHED_WAIT_MS, retryAfterSeconds: e.SAVE_SHED_RETRY_AFTER_SECONDS },
+    ...signingConfig(e),
     ...overrides,
   };
 }

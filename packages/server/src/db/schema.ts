@@ -30,3 +30,4 @@ export * from "./schema/ivr.js";
 export * from "./schema/interpretation.js";
 export * from "./schema/contact.js";
 export * from "./schema/result-log.js";
+export * from "./schema/credentials.js";

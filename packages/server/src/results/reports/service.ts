@@ -10,6 +10,7 @@ import { HttpError, unprocessable } from "../../http/errors.js";
 import { ensureVerificationKey } from "../verify/keys.js";
 import { categoriesOf } from "../scoring/rubrics.js";
 import { resultReportPdf } from "./document.js";
+import { pdfCredential, signResultPdf } from "../credentials/pdf.js";
 import { languageOfCandidate, pdfLocale } from "./locale.js";
 import { resultsInReach } from "./scope.js";
 import { summaryPdf, type SummaryRow } from "./summary-document.js";
@@ -99,10 +100,11 @@ export async function resultReport(ctx: AppContext, scope: Scope, { id }: { id: 
     verificationKey: key,
     verifyUrl: portalUrl(ctx.config.publicUrl, "/testing/results/verify"),
     verifiedUrl: portalUrl(ctx.config.publicUrl, verifiedPagePath(key)),
+    credential: await pdfCredential(ctx, ctx.db, r.id, key),
     candidateTestId: r.id,
     generatedAt: now,
   });
-  return { pdf, filename: `result-${r.id}.pdf` };
+  return { pdf: await signResultPdf(ctx, pdf, locale.t("signatureReason")), filename: `result-${r.id}.pdf` };
 }
 
 /**

@@ -14,6 +14,7 @@ import { noShowApplies, scoringContentOf } from "./scoreable-content.js";
 import { checkSubmission } from "./validate-submission.js";
 import { newVerificationKey } from "../verify/verification-key.js";
 import { RESULTS_NOTIFY_JOB } from "./notify.js";
+import { issueCredential } from "../credentials/index.js";
 import { logResult } from "../../result-log/index.js";
 
 /**
@@ -89,6 +90,8 @@ export async function submitResults(ctx: AppContext, scope: Scope, { id }: z.out
         details: { resultState: checked.resultState, resultValue: checked.resultValue, resultReason: checked.resultReason, assignedEvaluator: s.evaluatorUserId },
       },
     );
+    // The result is released: its signed credential is issued with it, or not at all.
+    await issueCredential(ctx, tx as Db, s.id, now);
     // Last: the log's lock is held until this commits.
     await logResult(tx, ctx.config.resultLog, { type: "result.issued", attemptId: s.id, at: now });
   });
