@@ -5,3 +5,4 @@ export * from "./entry.js";
 export * from "./note.js";
 export * from "./routes.js";
 export * from "./check.js";
+export * from "./credential-log.js";

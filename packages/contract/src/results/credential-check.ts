@@ -1,4 +1,5 @@
 import type { JwkSet, PublishedJwk } from "./credentials.js";
+import { LOG_INCLUSION_TEXT } from "../result-log/credential-log.js";
 
 /**
  * Verifies a result credential (a VC-JWT) with nothing but the platform's Web Crypto (Ed25519),
@@ -297,7 +298,7 @@ export const CHECK_TEXT: Record<CredentialCheckName, { title: string } & Record<
   signature: { title: "Signature", ok: "The Ed25519 signature matches the credential's contents exactly.", mismatch: "The signature does not match: the credential was changed after signing, or signed by another key.", noKey: "The key that signed it is not one of the provider's published keys.", noKeys: "The provider's published keys could not be loaded." },
   issuerKey: { title: "Issuer key", current: "Signed with {{kid}}, a current key published by the provider.", retired: "Signed with {{kid}}, a key the provider retired on {{retired}} after this credential was issued; it is still published.", signedAfterRetired: "Signed with {{kid}} after the provider retired it ({{retired}}).", otherIssuer: "Issued by {{issuer}}, not by this provider.", unknownKey: "The key {{kid}} is not among the provider's published keys.", noKeys: "The provider's published keys could not be loaded." },
   status: { title: "Revocation status", notRevoked: "The provider's signed status list does not mark it revoked.", revoked: "The provider revoked this credential: the result is withdrawn.", listUnreachable: "The status list could not be loaded, so revocation was not checked.", listSignature: "The status list is not signed by the provider.", listUnreadable: "The status list could not be read.", notReached: "Not checked: the credential did not pass the checks above." },
-  logInclusion: { title: "Result log inclusion", notAvailable: "Not checked.", unavailable: "The result log could not be reached." },
+  logInclusion: { title: "Result log inclusion", notAvailable: "Not checked.", unavailable: "The result log could not be reached.", ...LOG_INCLUSION_TEXT },
 };
 
 export function checkText(c: CheckResult): string {

@@ -8,7 +8,11 @@ import {
   credentialFromText,
   credentialPaths,
   jwkSet,
+  logInclusionCheck,
   pdfAttachments,
+  resultLogInclusion,
+  resultLogKeys,
+  resultLogRoutes,
   VC_JWT_MEDIA_TYPE,
   type CheckOutcome,
   type JwkSet,
@@ -69,6 +73,20 @@ function envFor(jwt: string, o: { keys?: string; issuerUrl?: string; offline: bo
       return res.ok ? jwkSet.parse(await res.json()) : null;
     },
     // Only the issuer's own host: a credential cannot send the verifier elsewhere.
+    // The result log of the same host: its keys and the credential key's inclusion proof.
+    logInclusion: logInclusionCheck({
+      keys: async () => {
+        if (o.offline || !origin) return null;
+        const res = await fetch(`${origin}${resultLogRoutes.keys.path}`).catch(() => null);
+        return res?.ok ? resultLogKeys.parse(await res.json()) : null;
+      },
+      inclusion: async (key) => {
+        if (o.offline || !origin) return null;
+        const res = await fetch(`${origin}${resultLogRoutes.inclusion.path.replace(":key", encodeURIComponent(key))}`).catch(() => null);
+        if (res?.status === 404) return "noEntries";
+        return res?.ok ? resultLogInclusion.parse(await res.json()) : null;
+      },
+    }),
     statusList: async (url) => {
       const didOrigin = originOfDid(issuer);
       const u = new URL(url);

@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { ResultLogEntry, ResultLogEntryType } from "@parlance/contract";
 import type { Tx } from "../db/tx.js";
 import type { ResultLogConfig } from "../config.js";
-import { assignedTests, candidateTests, languages, tests } from "../db/schema.js";
-import { appendToResultLog } from "./sequencer.js";
+import { assignedTests, candidateTests, languages, resultLogEntries, tests } from "../db/schema.js";
+import { appendToResultLog, lockResultLog } from "./sequencer.js";
 
 /**
  * What the result services call, in the transaction of their change and after it: the entry is
@@ -51,4 +51,20 @@ export async function logResult(tx: Tx, config: ResultLogConfig, event: ResultEv
   };
   const { indices } = await appendToResultLog(tx, config, [entry]);
   return indices[0];
+}
+
+/**
+ * Logs the result's issue unless the log has it already: a credential issued for a result whose
+ * key predates the log. Checked under the sequencer's lock, so two processes cannot both add it.
+ */
+export async function logIssuedOnce(db: Tx, config: ResultLogConfig, attemptId: number, at: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockResultLog(tx);
+    const [logged] = await tx
+      .select({ idx: resultLogEntries.idx })
+      .from(resultLogEntries)
+      .where(and(eq(resultLogEntries.candidateTestId, attemptId), eq(resultLogEntries.type, "result.issued")))
+      .limit(1);
+    if (!logged) await logResult(tx, config, { type: "result.issued", attemptId, at });
+  });
 }

@@ -20,10 +20,20 @@ import { nodeId, nodeSha256, storedNodes } from "./tree-store.js";
 /** The advisory lock key of the result log (any fixed number shared by every process). */
 export const RESULT_LOG_LOCK_KEY = 7_246_174_228;
 
-/** Appends entries in order; returns their indices and the new tree size. */
-export async function appendToResultLog(tx: Tx, config: ResultLogConfig, entries: readonly ResultLogEntry[]): Promise<{ indices: number[]; size: number }> {
-  if (!entries.length) return { indices: [], size: -1 };
+/** Takes the sequencer's lock for the rest of the transaction (taking it again in it is harmless). */
+export async function lockResultLog(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${RESULT_LOG_LOCK_KEY})`);
+}
+
+/** Appends entries in order; returns their indices and the new tree size. */
+export async function appendToResultLog(db: Tx, config: ResultLogConfig, entries: readonly ResultLogEntry[]): Promise<{ indices: number[]; size: number }> {
+  if (!entries.length) return { indices: [], size: -1 };
+  // Always in a transaction: a savepoint inside the caller's (the lock stays until it commits), or one of its own.
+  return db.transaction((tx) => append(tx, config, entries));
+}
+
+async function append(tx: Tx, config: ResultLogConfig, entries: readonly ResultLogEntry[]): Promise<{ indices: number[]; size: number }> {
+  await lockResultLog(tx);
   const [{ start }] = await tx.select({ start: sql<number>`coalesce(max(${resultLogEntries.idx}) + 1, 0)`.mapWith(Number) }).from(resultLogEntries);
   const size = start + entries.length;
 

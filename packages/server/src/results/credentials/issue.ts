@@ -8,6 +8,7 @@ import { assignedTests, candidates, candidateTests, issuedCredentials, languages
 import { signingKey } from "./keys.js";
 import { buildCredential } from "./document.js";
 import { forgetStatusLists } from "./status-cache.js";
+import { logIssuedOnce, logResult } from "../../result-log/index.js";
 
 /**
  * Issuing and revoking the credential of a result. A result is issued when its score is
@@ -80,7 +81,8 @@ export async function currentCredential(db: Db, candidateTestId: number): Promis
 export async function issueCredential(ctx: CredentialContext, db: Db, candidateTestId: number, now = new Date()): Promise<string | null> {
   const r = await resultFacts(db, candidateTestId);
   if (!r || r.resultState !== "scored" || !r.resultValue || !r.verificationKey) return null;
-  await revokeCredentialRow(ctx, db, candidateTestId, "changed", now);
+  // A credential in force means the result changed since: the log records the change.
+  if (await revokeCredentialRow(ctx, db, candidateTestId, "changed", now)) await logResult(db, ctx.config.resultLog, { type: "result.changed", attemptId: candidateTestId, at: now });
   // The row id decides the status list place, which the signed credential names: take it first.
   const [{ id }] = await rowsOf<{ id: number }>(db, sql`select nextval(pg_get_serial_sequence('issued_credentials', 'id'))::int as id`);
   const place = statusPlace(id);
@@ -108,6 +110,8 @@ export async function issueCredential(ctx: CredentialContext, db: Db, candidateT
     .values({ id, candidateTestId, credentialId: payload.id as string, kid, jwt, issuedAt: now })
     .onConflictDoNothing()
     .returning({ id: issuedCredentials.id });
+  // A result keyed before the log existed is logged with its first credential.
+  await logIssuedOnce(db, ctx.config.resultLog, candidateTestId, now);
   // Another process issued it at the same moment: theirs stands.
   return inserted.length ? jwt : await currentCredential(db, candidateTestId);
 }

@@ -90,10 +90,10 @@ export async function submitResults(ctx: AppContext, scope: Scope, { id }: z.out
         details: { resultState: checked.resultState, resultValue: checked.resultValue, resultReason: checked.resultReason, assignedEvaluator: s.evaluatorUserId },
       },
     );
+    // The result log's entry (its lock is held until this commits, so little follows it).
+    await logResult(tx, ctx.config.resultLog, { type: "result.issued", attemptId: s.id, at: now });
     // The result is released: its signed credential is issued with it, or not at all.
     await issueCredential(ctx, tx as Db, s.id, now);
-    // Last: the log's lock is held until this commits.
-    await logResult(tx, ctx.config.resultLog, { type: "result.issued", attemptId: s.id, at: now });
   });
   await ctx.jobs.send(RESULTS_NOTIFY_JOB, { candidateTestId: s.id });
   return { success: true, message: scoringMessages.submitted, result_state: checked.resultState, result_value: checked.resultValue, verification_key: verificationKey };

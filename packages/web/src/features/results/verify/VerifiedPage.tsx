@@ -12,6 +12,7 @@ import { useApiErrorText } from "../../../ui/useApiErrorText";
 import { useVerifiedResult } from "./queries";
 import { checkInBrowser } from "./credentialCheck";
 import { CredentialReportView } from "./CredentialReportView";
+import { LogInclusionPanel } from "../../result-log";
 
 const catalogs = { "resultVerify.messages": verifyMessages };
 
@@ -59,7 +60,12 @@ function KeyResult({ verificationKey }: { verificationKey: string }) {
         </Alert>
       )}
     >
-      {(r) => <ResultCard result={r} />}
+      {(r) => (
+        <>
+          <ResultCard result={r} />
+          <LogInclusionPanel verificationKey={r.verificationKey} />
+        </>
+      )}
     </RemoteData>
   );
 }

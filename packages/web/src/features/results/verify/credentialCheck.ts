@@ -4,6 +4,7 @@ import {
   credentialRoutes,
   didWebOf,
   jwkSet,
+  logInclusionCheck,
   pdfAttachments,
   VC_JWT_MEDIA_TYPE,
   type CredentialReport,
@@ -11,6 +12,7 @@ import {
   type VerifyEnv,
 } from "@parlance/contract";
 import { hrefOf } from "../../../api/client";
+import { browserLogSource } from "../../result-log";
 
 /**
  * The verify page's checks, entirely in the browser: the credential's Ed25519 signature against
@@ -73,7 +75,7 @@ async function statusList(url: string): Promise<string | null> {
 }
 
 export function browserEnv(): VerifyEnv {
-  return { issuer: didWebOf(window.location.origin), keys: publishedKeys, statusList };
+  return { issuer: didWebOf(window.location.origin), keys: publishedKeys, statusList, logInclusion: logInclusionCheck(browserLogSource) };
 }
 
 /** The credentials in a file: a result PDF's attachments (a certificate has one a result), or a .jwt / .json file. */
