@@ -11,7 +11,10 @@ import {
   parseCanonicalEntry,
   trustedKeysOf,
   verifyCheckpoint,
+  logInclusionCheck,
   verifyConsistency,
+  type CredentialFacts,
+  type LogSource,
   type ResultLogConsistency,
   type ResultLogInclusion,
   type ResultLogKeys,
@@ -205,5 +208,33 @@ describe("verify-log", () => {
     await t.ctx.db.update(resultLogEntries).set({ entry: row.entry }).where(eq(resultLogEntries.idx, 3));
     expect(damaged.code, damaged.out).toBe(1);
     expect(damaged.out).toContain("Result log DAMAGED: first bad index 3");
+  });
+});
+
+describe("revocation, and the credential check's log inclusion", () => {
+  const source = (): LogSource => ({
+    keys: async () => get<ResultLogKeys>("/api/result_log/keys"),
+    inclusion: async (key) => {
+      const res = await t.request({ method: "GET", url: `/api/result_log/proofs/${key}` });
+      return res.statusCode === 404 ? "noEntries" : (res.json() as ResultLogInclusion);
+    },
+  });
+  const facts = (verificationKey: string | null) => ({ verificationKey }) as CredentialFacts;
+
+  it("logs a revoked result after its issue; the check passes and says the log records the revocation", async () => {
+    const attempt = await receivedAttempt(t, 99);
+    const key = await release(t, exec, attempt, "8");
+    expect(await logInclusionCheck(source())("", facts(key))).toMatchObject({ check: "logInclusion", outcome: "passed", reason: "included" });
+    const revoked = await t.request({ method: "POST", url: `/api/test_results/${attempt}/revoke_credential`, cookie: exec, body: {} });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const proof = await get<ResultLogInclusion>(`/api/result_log/proofs/${key}`);
+    expect(proof.entries.map((e) => parseCanonicalEntry(e.entry)?.type)).toEqual(["result.issued", "result.revoked"]);
+    expect(parseCanonicalEntry(proof.entries[1].entry)).toMatchObject({ action: "results.revoke_credential", result: { attempt, state: "revoked" } });
+    const check = await logInclusionCheck(source())("", facts(key));
+    expect(check).toMatchObject({ outcome: "passed", reason: "includedRevoked", vars: { indices: `${proof.entries[0].index}, ${proof.entries[1].index}` } });
+    expect(await logInclusionCheck(source())("", facts(null))).toMatchObject({ outcome: "notChecked", reason: "noKey" });
+    expect(await logInclusionCheck(source())("", facts("00000000000000000000"))).toMatchObject({ outcome: "failed", reason: "noEntries" });
+    expect(await logInclusionCheck({ keys: async () => null, inclusion: async () => null })("", facts(key))).toMatchObject({ outcome: "notChecked", reason: "unavailable" });
+    expect((await verifyResultLog(t.ctx.db, logKeys(t.ctx.config.resultLog).trusted)).problems).toEqual([]);
   });
 });
