@@ -21,7 +21,9 @@ import { takingPaperRoutes } from "./taking/paper.js";
 import { scoringRoutes } from "./results/scoring.js";
 import { evaluatorRoutes } from "./results/evaluators.js";
 import { verifyRoutes } from "./results/verify.js";
+import { resultLogRoutes } from "./result-log/routes.js";
 import { reportRoutes } from "./results/reports.js";
+import { credentialRoutes } from "./results/credentials.js";
 import { availabilityRoutes } from "./availability/availability.js";
 import { schedulingRoutes } from "./scheduling/routes.js";
 import { evaluatorScheduleRoutes } from "./evaluator-schedule/routes.js";
@@ -77,6 +79,8 @@ export const apiAreas = {
   evaluators: evaluatorRoutes,
   verify: verifyRoutes,
   reports: reportRoutes,
+  resultLog: resultLogRoutes,
+  credentials: credentialRoutes,
   availability: availabilityRoutes,
   scheduling: schedulingRoutes,
   evaluatorSchedule: evaluatorScheduleRoutes,

@@ -25,6 +25,8 @@ import { scoringHandlers } from "./results/scoring/routes.js";
 import { evaluatorHandlers } from "./results/evaluators/routes.js";
 import { verifyHandlers } from "./results/verify/routes.js";
 import { reportHandlers } from "./results/reports/routes.js";
+import { resultLogHandlers } from "./result-log/routes.js";
+import { credentialHandlers } from "./results/credentials/routes.js";
 import { availabilityHandlers } from "./availability/routes.js";
 import { schedulingHandlers } from "./scheduling/routes.js";
 import { evaluatorScheduleHandlers } from "./evaluator-schedule/routes.js";
@@ -79,6 +81,8 @@ const areaHandlers: AreaFactories = {
   evaluators: evaluatorHandlers,
   verify: verifyHandlers,
   reports: reportHandlers,
+  resultLog: resultLogHandlers,
+  credentials: credentialHandlers,
   availability: availabilityHandlers,
   scheduling: schedulingHandlers,
   evaluatorSchedule: evaluatorScheduleHandlers,

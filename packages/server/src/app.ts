@@ -12,6 +12,7 @@ import { registerApiDocs } from "./http/api-docs.js";
 import { implementApi } from "./api-areas.js";
 import { installVideoSignalling } from "./video/signalling.js";
 import { installOps, loggerOptions, requestIdGenerator } from "./ops/index.js";
+import { loadKeyRing } from "./results/credentials/index.js";
 
 /** The largest file any upload accepts (a route may set a smaller limit of its own). */
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
@@ -54,6 +55,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // /healthz, /readyz, /metrics and the request metrics (docs/operations.md).
   installOps(app, ctx);
 
+  // The credential signing keys: published from memory, so they answer with the database down.
+  await loadKeyRing(ctx);
   implementApi(app, ctx);
   // The video rooms' WebSocket (WebRTC signalling between server processes: video/signalling.ts).
   await installVideoSignalling(app, ctx);

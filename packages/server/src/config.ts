@@ -53,6 +53,25 @@ const envSchema = z.object({
   /** Or a fixed TURN user (a managed TURN service's long-term credentials). */
   VIDEO_TURN_USERNAME: z.string().trim().optional(),
   VIDEO_TURN_CREDENTIAL: z.string().trim().optional(),
+  /**
+   * The result log's signing key (docs/verification.md "The result log"): the base64 of a 32-byte
+   * Ed25519 seed (`openssl genpkey -algorithm ed25519 -outform DER | tail -c 32 | base64`). Unset:
+   * the development key, which is public — set it in production.
+   */
+  RESULT_LOG_KEY: z
+    .string()
+    .trim()
+    .refine((v) => Buffer.from(v, "base64").length === 32, "must be the base64 of a 32-byte Ed25519 seed")
+    .optional(),
+  /** Retired log keys, comma-separated verifier keys (name+id+key): still published, so old checkpoints verify. */
+  RESULT_LOG_OLD_KEYS: z.string().trim().max(10_000).optional(),
+  /** The log's origin line and key name (c2sp.org/tlog-checkpoint); default: PUBLIC_URL's host and path + /result-log. */
+  RESULT_LOG_ORIGIN: z
+    .string()
+    .trim()
+    .regex(/^[^\s+]+$/, "must have no spaces or plus signs")
+    .max(200)
+    .optional(),
   /** Voice (phone tests): "local" (the developer phone) or "twilio" (needs the TWILIO_* values). */
   VOICE_PROVIDER: z.enum(["local", "twilio"]).default("local"),
   TWILIO_ACCOUNT_SID: z.string().trim().regex(/^AC[0-9a-fA-F]{32}$/, "must be AC followed by 32 hex digits").optional(),
@@ -63,6 +82,13 @@ const envSchema = z.object({
   TWILIO_API_BASE_URL: z.string().url().optional(),
   /** Seals the delivery files' private keys at rest (attempts/delivery-keys.ts): 32 bytes, base64 or 64 hex digits. Required in production. */
   DELIVERY_KEY_SECRET: z.string().trim().optional(),
+  /** Encrypts the credential signing keys at rest (docs/verification.md); required in production. */
+  CREDENTIAL_KEY_SECRET: z.string().min(32, "must be at least 32 characters").max(500).optional(),
+  /** The PDF signing certificate and key: a PKCS#12 file, base64; required in production (dev: a self-signed one). */
+  PDF_SIGNING_P12: z.string().trim().min(100).optional(),
+  PDF_SIGNING_P12_PASSPHRASE: z.string().max(500).optional(),
+  /** The provider's name in every credential's issuer profile and on the PDF signature. */
+  CREDENTIAL_ISSUER_NAME: z.string().trim().min(1).max(200).default("Parlance Language Services"),
 });
 
 /** The voice provider of phone tests: the developer phone by default, Twilio when configured. */
@@ -211,6 +237,36 @@ export interface Config {
   saveShedding: SaveSheddingLimits;
   /** Seals the delivery files' private keys at rest (32 bytes). */
   deliveryKeySecret: Buffer;
+  /** Encrypts the credential signing keys at rest (results/credentials/keys.ts). */
+  credentialKeySecret: string;
+  /** The issuer's name in credentials and PDF signatures. */
+  issuerName: string;
+  /** The PDF signing certificate (pdf/sign.ts); null: a self-signed one made at start (not in production). */
+  pdfSigning: { p12: Buffer; passphrase: string } | null;
+  /** The result log's key and origin (result-log/keys.ts). */
+  resultLog: ResultLogConfig;
+}
+
+export interface ResultLogConfig {
+  /** base64 Ed25519 seed; null: the public development key. */
+  seed: string | null;
+  /** Verifier keys of retired signing keys. */
+  oldKeys: string[];
+  origin: string;
+}
+
+/** Known to everyone: only for the embedded database of a developer's machine and the tests. */
+const DEV_CREDENTIAL_KEY_SECRET = "parlance-development-only-credential-key-secret";
+
+function signingConfig(e: z.infer<typeof envSchema>): Pick<Config, "credentialKeySecret" | "pdfSigning" | "issuerName"> {
+  const production = e.NODE_ENV === "production";
+  const missing = [!e.CREDENTIAL_KEY_SECRET && "CREDENTIAL_KEY_SECRET", !e.PDF_SIGNING_P12 && "PDF_SIGNING_P12"].filter(Boolean);
+  if (production && missing.length) throw new Error(`Invalid configuration:\n  ${missing.join(" and ")} must be set in production (docs/verification.md)`);
+  return {
+    credentialKeySecret: e.CREDENTIAL_KEY_SECRET ?? DEV_CREDENTIAL_KEY_SECRET,
+    issuerName: e.CREDENTIAL_ISSUER_NAME,
+    pdfSigning: e.PDF_SIGNING_P12 ? { p12: Buffer.from(e.PDF_SIGNING_P12, "base64"), passphrase: e.PDF_SIGNING_P12_PASSPHRASE ?? "" } : null,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -249,8 +305,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     video: videoConfig(e),
     voice: voiceConfig(e),
     uploadReads: { slots: Math.min(2, os.availableParallelism()), queue: 8 },
+    resultLog: {
+      seed: e.RESULT_LOG_KEY ?? null,
+      oldKeys: (e.RESULT_LOG_OLD_KEYS ?? "").split(",").map((k) => k.trim()).filter(Boolean),
+      origin: e.RESULT_LOG_ORIGIN ?? `${(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/^[a-z]+:\/\//i, "").replace(/\/$/, "")}/result-log`,
+    },
     saveShedding: { loopDelayMs: e.SAVE_SHED_LOOP_DELAY_MS, inFlight: e.SAVE_SHED_IN_FLIGHT, queued: e.SAVE_SHED_QUEUED, waitMs: e.SAVE_SHED_WAIT_MS, retryAfterSeconds: e.SAVE_SHED_RETRY_AFTER_SECONDS },
     deliveryKeySecret: deliveryKeySecret(e),
+    ...signingConfig(e),
     ...overrides,
   };
 }

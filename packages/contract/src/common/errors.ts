@@ -49,6 +49,9 @@ export const specMessages = {
   packageCreateFailure: "The test package could not be created.",
   packageEmailFailure: "An error occurred while attempting to send proctor instructions.",
   // Evaluators, results and account §8
+  credentialKeysFailure: "The provider's signing keys could not be loaded.",
+  credentialStatusFailure: "The credential status list could not be loaded.",
+  credentialRevokeFailure: "The credential could not be revoked.",
   verifyFailure: "An error occurred while attempting to verify this key. Double-check the key as printed to ensure it's entered correctly.",
   scoreableTestsFailure: "An error has occurred loading tests to score.",
   retrieveTestFailure: "An error occurred while retrieving the test.",
@@ -77,6 +80,8 @@ export const specMessages = {
   interpretationFailure: "Your request could not be submitted.",
   contactFailure: "An error occurred while attempting to send your message.",
   userSearchFailure: "Unable to query for users.",
+  // Ours: the result log (docs/verification.md)
+  resultLogFailure: "The result log could not be read.",
 } as const;
 
 /** A route's failure message: the key of one of the §8 messages above. */

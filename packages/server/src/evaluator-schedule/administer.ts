@@ -18,6 +18,7 @@ import type { InputOf } from "../http/implement-area.js";
 import { audit } from "../audit/audit.js";
 import { contentOf, newestVersion } from "../content/read.js";
 import { finalizeAttempt, lockAttempt, receive, startValues } from "../attempts/index.js";
+import { logResult } from "../result-log/index.js";
 import { actionError, bookedTest, evaluatorZone, requireActionable, type BookedTest } from "./booked-test.js";
 
 /**
@@ -146,6 +147,7 @@ export async function submitObjectiveScores(
       { db: tx as Db },
       { actor: scope, accountId: t.accountId, action: "evaluators.administer", targetType: "candidate_test", targetId: attemptId, details: { assignedTestId: t.id, scores: Object.fromEntries(scores) } },
     );
+    await logResult(tx, ctx.config.resultLog, { type: "result.audit", attemptId, at: now, action: "evaluators.administer" });
     return attemptId;
   });
   return { success: true, message: evaluatorActionMessages.administered, messageKey: "evaluatorActions.messages.administered", candidateTestId: result };

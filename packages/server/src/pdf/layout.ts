@@ -59,15 +59,16 @@ export function centered(w: PdfWriter, text: string, o: { size?: number; bold?: 
  * An address on one line of its own, never broken: a line break after a "/" would print a path
  * nobody can type back. A long address is set smaller until it fits the width.
  */
-export function urlLine(w: PdfWriter, url: string, o: { size?: number; color?: string; after?: number } = {}): void {
+export function urlLine(w: PdfWriter, url: string, o: { size?: number; color?: string; after?: number; width?: number } = {}): void {
   const doc = w.doc;
   const face = fontFor(doc, url);
+  const width = o.width ?? w.width;
   let size = o.size ?? 10;
   doc.fontSize(size);
-  while (size > 6 && doc.widthOfString(url) > w.width) doc.fontSize((size -= 0.5));
+  while (size > 6 && doc.widthOfString(url) > width) doc.fontSize((size -= 0.5));
   if (doc.y + doc.currentLineHeight(true) > bottomLimit(doc)) doc.addPage();
   const y = doc.y;
-  doc.fillColor(o.color ?? "#000000").text(fitText(face, url), left(doc), y, { width: w.width, lineBreak: false });
+  doc.fillColor(o.color ?? "#000000").text(fitText(face, url), left(doc), y, { width, lineBreak: false });
   doc.x = left(doc);
   doc.y = y + doc.currentLineHeight(true) + (o.after ?? 6);
 }

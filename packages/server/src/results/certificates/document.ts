@@ -2,6 +2,8 @@ import { formatVerificationKey, type CertificateType } from "@parlance/contract"
 import { PdfWriter } from "../../pdf/writer.js";
 import { centered, finishWithPages, table, urlLine } from "../../pdf/layout.js";
 import { levelTexts, type PdfLocale } from "../reports/locale.js";
+import { drawQr } from "../../pdf/qr.js";
+import { attachCredentials, type PdfCredential } from "../credentials/pdf.js";
 
 /**
  * A certificate: the candidate's name, what it covers (its rule and first day), and every
@@ -16,6 +18,29 @@ export interface CertificateFacts {
   results: { test: string; date: string; level: string; verificationKey: string }[];
   verifyUrl: string;
   issuedAt: Date;
+  /** The signed credential of each result: attached, and a QR code each. */
+  credentials: PdfCredential[];
+}
+
+/** A QR code's side in points (1.9 in): a whole credential each. */
+const QR_SIZE = 138;
+
+/** The QR codes, three to a row, each over its result's key. */
+function qrCodes(w: PdfWriter, l: PdfLocale, credentials: readonly PdfCredential[]): void {
+  if (credentials.length === 0) return;
+  w.text(l.t("certificate.qrCaption"), { size: 9.5, after: 4 });
+  const gap = (w.width - 3 * QR_SIZE) / 2;
+  for (let i = 0; i < credentials.length; i += 3) {
+    w.keepRoom(QR_SIZE + 20);
+    const y = w.doc.y;
+    credentials.slice(i, i + 3).forEach((c, j) => {
+      const x = w.doc.page.margins.left + j * (QR_SIZE + gap);
+      drawQr(w, c.qrUrl, x, y, QR_SIZE);
+      w.doc.fontSize(8).fillColor("#333333").text(formatVerificationKey(c.verificationKey), x, y + QR_SIZE + 2, { width: QR_SIZE, align: "center", lineBreak: false });
+    });
+    w.doc.x = w.doc.page.margins.left;
+    w.doc.y = y + QR_SIZE + 16;
+  }
 }
 
 function frame(w: PdfWriter): void {
@@ -57,7 +82,9 @@ export async function certificatePdf(l: PdfLocale, f: CertificateFacts): Promise
   w.text(t("verifyHow"), { size: 9.5, after: 0 });
   // The address on a line of its own, whole: a link broken mid-path cannot be typed back.
   urlLine(w, f.verifyUrl, { size: 9.5 });
-  w.text(l.t("scaleNote"), { size: 9, color: "#555555", after: 18 });
+  w.text(l.t("scaleNote"), { size: 9, color: "#555555", after: 10 });
+  attachCredentials(w, f.credentials, t("credentialFile"));
+  qrCodes(w, l, f.credentials);
   centered(w, t("issued", { date: l.day(f.issuedAt) }), { size: 11 });
   return finishWithPages(w, t(`types.${f.type}`), l.pageLabel);
 }

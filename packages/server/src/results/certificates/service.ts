@@ -8,6 +8,7 @@ import { getCandidate } from "../../candidates/index.js";
 import { ensureVerificationKey } from "../verify/keys.js";
 import { languageOfCandidate, pdfLocale } from "../reports/locale.js";
 import { certificatePdf } from "./document.js";
+import { pdfCredential, signResultPdf } from "../credentials/pdf.js";
 
 /**
  * /testing/candidates/{id}/certificate?type=&min_test_date=: the certificate the candidate
@@ -29,8 +30,12 @@ export async function candidateCertificate(
   if (!cert || from === undefined || covered.length === 0) throw unprocessable(reportMessages.notQualified, "resultReport.messages.notQualified");
 
   const results = [];
+  const credentials = [];
   for (const t of covered) {
-    results.push({ test: t.description, date: t.date, level: t.score, verificationKey: await ensureVerificationKey(ctx.db, t.candidateTestId) });
+    const verificationKey = await ensureVerificationKey(ctx, t.candidateTestId);
+    results.push({ test: t.description, date: t.date, level: t.score, verificationKey });
+    const credential = await pdfCredential(ctx, ctx.db, t.candidateTestId, verificationKey);
+    if (credential) credentials.push(credential);
   }
   // The candidate's certificate: their language and time zone.
   const locale = pdfLocale(languageOfCandidate(candidate.languageId), timeZoneById(candidate.timeZoneId).name);
@@ -41,6 +46,7 @@ export async function candidateCertificate(
     results,
     verifyUrl: new URL("/testing/results/verify", ctx.config.publicUrl).toString(),
     issuedAt: now,
+    credentials,
   });
-  return { pdf, filename: `${type}-certificate-${candidate.id}.pdf` };
+  return { pdf: await signResultPdf(ctx, pdf, locale.t("signatureReason")), filename: `${type}-certificate-${candidate.id}.pdf` };
 }

@@ -8,6 +8,7 @@ import type { Scope } from "../../auth/scope.js";
 import type { InputOf } from "../../http/implement-area.js";
 import { HttpError } from "../../http/errors.js";
 import { audit } from "../../audit/audit.js";
+import { logResult } from "../../result-log/index.js";
 import { requireNotFinal, scoreableFor } from "../scoring/access.js";
 
 /** Testing Executives' view of evaluators, and the manual assignment of a scoreable test. */
@@ -84,6 +85,7 @@ export async function assignEvaluator(
       { db: tx as Db },
       { actor: scope, accountId: s.accountId, action: "results.assign_evaluator", targetType: "candidate_test", targetId: s.id, details: { from: s.evaluatorUserId, to: evaluatorId } },
     );
+    await logResult(tx, ctx.config.resultLog, { type: "result.audit", attemptId: s.id, at: now, action: "results.assign_evaluator" });
   });
   return { success: true, message: evaluatorMessages.assigned };
 }

@@ -1,7 +1,14 @@
 import { formatVerificationKey } from "@parlance/contract";
 import { PdfWriter } from "../../pdf/writer.js";
-import { facts, finishWithPages, urlLine } from "../../pdf/layout.js";
+import { facts, finishWithPages, fontFor, urlLine } from "../../pdf/layout.js";
+import { fitText } from "../../pdf/fonts.js";
+import { drawQr } from "../../pdf/qr.js";
+import { attachCredentials, type PdfCredential } from "../credentials/pdf.js";
+
 import { levelTexts, type PdfLocale } from "./locale.js";
+
+/** The QR code's side in points (2.1 in): a whole credential is 137 modules a side (version 30), 0.37 mm each. */
+const QR_SIZE = 150;
 
 /**
  * The report of one result: who, for whom, which test and how, the dates, the ALTA level with its
@@ -32,6 +39,8 @@ export interface ResultReportFacts {
   /** Where to check a key: the verify screen and this key's own page. */
   verifyUrl: string;
   verifiedUrl: string | null;
+  /** The signed credential: attached, and its QR code printed beside the key. */
+  credential: PdfCredential | null;
   candidateTestId: number;
   generatedAt: Date;
 }
@@ -108,15 +117,31 @@ export async function resultReportPdf(l: PdfLocale, f: ResultReportFacts): Promi
  */
 function verification(w: PdfWriter, l: PdfLocale, f: ResultReportFacts): void {
   const { t } = l;
-  w.keepRoom(90);
+  w.keepRoom(f.credential ? QR_SIZE + 30 : 90);
   w.rule();
   w.text(t("verificationSection"), { bold: true, size: 12, after: -2 });
-  if (f.verificationKey) {
-    w.text(formatVerificationKey(f.verificationKey), { bold: true, size: 14, after: 0 });
-    w.text(t("verifyHow"), { size: 10, after: 0 });
-    urlLine(w, f.verifyUrl, { size: 10, after: 2 });
-    if (f.verifiedUrl) urlLine(w, f.verifiedUrl, { size: 9, color: "#1c4fa0" });
-  } else {
-    w.text(t("noKey"), { size: 10 });
+  if (!f.verificationKey) return w.text(t("noKey"), { size: 10 });
+  // With a credential its QR code stands at the right of the key block, the block narrowed beside it.
+  const top = w.doc.y;
+  const width = f.credential ? w.width - QR_SIZE - 14 : w.width;
+  if (f.credential) {
+    drawQr(w, f.credential.qrUrl, w.doc.page.margins.left + w.width - QR_SIZE, top, QR_SIZE);
+    attachCredentials(w, [f.credential], t("credentialFile"));
   }
+  line(w, formatVerificationKey(f.verificationKey), { bold: true, size: 14, width });
+  line(w, t("verifyHow"), { size: 10, width });
+  urlLine(w, f.verifyUrl, { size: 10, after: 2, width });
+  if (f.verifiedUrl) urlLine(w, f.verifiedUrl, { size: 9, color: "#1c4fa0", width });
+  if (f.credential) {
+    line(w, t("qrCaption"), { size: 8.5, width, color: "#333333" });
+    w.doc.y = Math.max(w.doc.y, top + QR_SIZE + 8);
+  }
+}
+
+/** A paragraph of the given width at the left margin. */
+function line(w: PdfWriter, text: string, o: { size: number; width: number; bold?: boolean; color?: string }): void {
+  const face = fontFor(w.doc, text, o.bold ?? false);
+  w.doc.fontSize(o.size).fillColor(o.color ?? "#000000").text(fitText(face, text), w.doc.page.margins.left, w.doc.y, { width: o.width, lineGap: 2 });
+  w.doc.x = w.doc.page.margins.left;
+  w.doc.y += 3;
 }

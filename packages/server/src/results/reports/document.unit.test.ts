@@ -19,6 +19,7 @@ function pages(pdf: Buffer): string[] {
 }
 
 const base: ResultReportFacts = {
+  credential: null,
   candidateName: "Hernandez, Maria Guadalupe",
   employeeId: "NW-10234",
   accountName: "Northwind Health",

@@ -10,6 +10,7 @@ import { HttpError, unprocessable } from "../../http/errors.js";
 import { ensureVerificationKey } from "../verify/keys.js";
 import { categoriesOf } from "../scoring/rubrics.js";
 import { resultReportPdf } from "./document.js";
+import { pdfCredential, signResultPdf } from "../credentials/pdf.js";
 import { languageOfCandidate, pdfLocale } from "./locale.js";
 import { resultsInReach } from "./scope.js";
 import { summaryPdf, type SummaryRow } from "./summary-document.js";
@@ -75,7 +76,7 @@ export async function resultReport(ctx: AppContext, scope: Scope, { id }: { id: 
   const [r] = await selectResults(ctx.db, scope, [id]);
   if (!r) throw notFound();
   if (r.resultState === null) throw unprocessable(reportMessages.noResult, "resultReport.messages.noResult");
-  const key = await ensureVerificationKey(ctx.db, r.id);
+  const key = await ensureVerificationKey(ctx, r.id);
   // The candidate's report: their preferred language and their time zone.
   const locale = pdfLocale(languageOfCandidate(r.languageId), timeZoneById(r.timeZoneId).name);
   const pdf = await resultReportPdf(locale, {
@@ -99,10 +100,11 @@ export async function resultReport(ctx: AppContext, scope: Scope, { id }: { id: 
     verificationKey: key,
     verifyUrl: portalUrl(ctx.config.publicUrl, "/testing/results/verify"),
     verifiedUrl: portalUrl(ctx.config.publicUrl, verifiedPagePath(key)),
+    credential: await pdfCredential(ctx, ctx.db, r.id, key),
     candidateTestId: r.id,
     generatedAt: now,
   });
-  return { pdf, filename: `result-${r.id}.pdf` };
+  return { pdf: await signResultPdf(ctx, pdf, locale.t("signatureReason")), filename: `result-${r.id}.pdf` };
 }
 
 /**
@@ -130,7 +132,7 @@ export async function resultsSummary(
       resultState: r.resultState,
       resultValue: r.resultValue,
       resultReason: r.resultReason,
-      verificationKey: r.resultState === null ? null : await ensureVerificationKey(ctx.db, r.id),
+      verificationKey: r.resultState === null ? null : await ensureVerificationKey(ctx, r.id),
     });
   }
   const pdf = await summaryPdf(pdfLocale(language, timeZoneById(null).name), out, {

@@ -14,6 +14,8 @@ import { noShowApplies, scoringContentOf } from "./scoreable-content.js";
 import { checkSubmission } from "./validate-submission.js";
 import { newVerificationKey } from "../verify/verification-key.js";
 import { RESULTS_NOTIFY_JOB } from "./notify.js";
+import { issueCredential } from "../credentials/index.js";
+import { logResult } from "../../result-log/index.js";
 
 /**
  * POST submit_results/{id} and noshow/{id}: the result is recorded once and is final. The checks
@@ -88,6 +90,10 @@ export async function submitResults(ctx: AppContext, scope: Scope, { id }: z.out
         details: { resultState: checked.resultState, resultValue: checked.resultValue, resultReason: checked.resultReason, assignedEvaluator: s.evaluatorUserId },
       },
     );
+    // The result log's entry (its lock is held until this commits, so little follows it).
+    await logResult(tx, ctx.config.resultLog, { type: "result.issued", attemptId: s.id, at: now });
+    // The result is released: its signed credential is issued with it, or not at all.
+    await issueCredential(ctx, tx as Db, s.id, now);
   });
   await ctx.jobs.send(RESULTS_NOTIFY_JOB, { candidateTestId: s.id });
   return { success: true, message: scoringMessages.submitted, result_state: checked.resultState, result_value: checked.resultValue, verification_key: verificationKey };
@@ -106,6 +112,7 @@ export async function markNoShow(ctx: AppContext, scope: Scope, { id }: z.output
     await tx.insert(scoreSheets).values({ candidateTestId: s.id, evaluatorUserId: scope.userId, didFinish: false, noShow: true, submittedAt: now });
     await tx.update(scoringAssignments).set({ completedAt: now }).where(eq(scoringAssignments.candidateTestId, s.id));
     await audit({ db: tx as Db }, { actor: scope, accountId: s.accountId, action: "results.noshow", targetType: "candidate_test", targetId: s.id });
+    await logResult(tx, ctx.config.resultLog, { type: "result.audit", attemptId: s.id, at: now, action: "results.noshow" });
   });
   await ctx.jobs.send(RESULTS_NOTIFY_JOB, { candidateTestId: s.id });
   return { success: true, message: scoringMessages.noShowRecorded };

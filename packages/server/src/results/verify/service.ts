@@ -21,7 +21,7 @@ const ruleFor = (ip: string): RateRule => ({ bucket: `verify:ip:${ip}`, limit: V
 const fail = (status: number, name: keyof typeof verifyMessages) => new HttpError(status, verifyMessages[name], `resultVerify.messages.${name}`);
 
 /** The scored result behind a key, or an error; a malformed or unknown key counts as a failed try. */
-async function findByKey(db: Db, ip: string, raw: string) {
+export async function findByKey(db: Db, ip: string, raw: string) {
   // Counted before the lookup and taken back when a result is found, so only failures count.
   return limitedTry(db, [ruleFor(ip)], () => fail(429, "tooMany"), async () => {
     const key = normalizeVerificationKey(raw);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { formatVerificationKey, normalizeVerificationKey, verifyMessages } from "@parlance/contract";
+import { checkInclusion, formatVerificationKey, normalizeVerificationKey, trustedKeysOf, verifyMessages } from "@parlance/contract";
 import { candidateTests } from "../../db/schema.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { makeResult } from "../reports/test-fixtures.js";
@@ -15,7 +15,7 @@ let key: string;
 beforeAll(async () => {
   t = await createTestApp({ jobs: false });
   const r = await makeResult(t, { firstName: "Vera", lastName: "Fied", level: "9", receivedAt: new Date("2026-03-04T15:00:00Z") });
-  key = await ensureVerificationKey(t.ctx.db, r.candidateTestId);
+  key = await ensureVerificationKey(t.ctx, r.candidateTestId);
 });
 afterAll(() => t?.close());
 
@@ -81,7 +81,7 @@ describe("verify", () => {
 
   it("does not confirm a result that was not scored, even with its key", async () => {
     const r = await makeResult(t, { resultState: "could_not_score" });
-    const k = await ensureVerificationKey(t.ctx.db, r.candidateTestId);
+    const k = await ensureVerificationKey(t.ctx, r.candidateTestId);
     expect((await verify(k, freshIp())).statusCode).toBe(404);
   });
 
@@ -100,9 +100,15 @@ describe("verify", () => {
 
   it("gives a key once: a second print reads the same key", async () => {
     const r = await makeResult(t);
-    const first = await ensureVerificationKey(t.ctx.db, r.candidateTestId);
-    expect(await ensureVerificationKey(t.ctx.db, r.candidateTestId)).toBe(first);
+    const first = await ensureVerificationKey(t.ctx, r.candidateTestId);
+    expect(await ensureVerificationKey(t.ctx, r.candidateTestId)).toBe(first);
     const [row] = await t.ctx.db.select({ k: candidateTests.verificationKey }).from(candidateTests).where(eq(candidateTests.id, r.candidateTestId));
     expect(row.k).toBe(first);
+    // Giving the key issues the result: the result log records it once, and the proof verifies.
+    const proof = await t.app.inject({ method: "GET", url: `/api/result_log/proofs/${first}` });
+    expect(proof.statusCode, proof.body).toBe(200);
+    const keys = trustedKeysOf((await t.app.inject({ method: "GET", url: "/api/result_log/keys" })).json());
+    const checked = await checkInclusion(proof.json(), keys);
+    expect(checked.ok && checked.entries.map((e) => [e.entry.type, e.entry.result.attempt])).toEqual([["result.issued", r.candidateTestId]]);
   });
 });

@@ -8,13 +8,15 @@ import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { PageHeader } from "../../../ui/PageHeader";
 import { FormError } from "../../../ui/FormError";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
+import { CredentialForm } from "./CredentialForm";
 
 const catalogs = { "resultVerify.messages": verifyMessages };
 
 /**
  * /testing/results/verify (spec §2 "Result verification"): enter a result key. Public: works
  * signed out. A key the server confirms leads to its verification page; the spec's two messages
- * (a malformed key, no match) and the rate limit's are shown as the server words them.
+ * (a malformed key, no match) and the rate limit's are shown as the server words them. Below it,
+ * a credential is checked entirely in the browser (CredentialForm), with our database or not.
  */
 export default function VerifyPage() {
   const { t } = useTranslation();
@@ -70,6 +72,7 @@ export default function VerifyPage() {
           </Stack>
         </form>
       </Paper>
+      <CredentialForm />
       <Anchor component={Link} to="/testing/scales" mt="md" display="inline-block">
         {t("resultVerify.verified.scales")}
       </Anchor>
