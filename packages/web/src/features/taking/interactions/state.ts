@@ -71,3 +71,58 @@ export function togglePair(pairs: readonly Pair[], pair: Pair, directed: boolean
   if (hasPair(pairs, pair, directed)) return pairs.filter((p) => !samePair(p, pair, directed));
   return canPair(pairs, pair, directed, limits) ? [...pairs, pair] : [...pairs];
 }
+
+/** A small string hash (FNV-1a) seeding the shuffle. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/**
+ * QTI shuffle: the choices not marked fixed change places, the fixed ones keep theirs. The order
+ * follows the seed (the attempt and the item), so a reload or a return to the page shows the same.
+ */
+export function shuffled<T extends { id: string; fixed?: boolean }>(choices: readonly T[], seed: string): T[] {
+  let state = hash(seed) || 1;
+  const random = () => {
+    // xorshift32: enough to mix a list, the same on every browser.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 0x100000000;
+  };
+  const free = choices.filter((c) => !c.fixed);
+  for (let i = free.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [free[i], free[j]] = [free[j]!, free[i]!];
+  }
+  let next = 0;
+  return choices.map((c) => (c.fixed ? c : free[next++]!));
+}
+
+/** A hotspot's box over its image, in percent of the image (left, top, width, height). */
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** The box around a QTI shape (coords in image pixels: rect x1,y1,x2,y2; circle x,y,r; ellipse x,y,rx,ry; poly x1,y1,…). */
+export function hotspotBox(shape: string, coords: readonly number[], width: number, height: number): Box {
+  let [x1, y1, x2, y2] = [0, 0, width, height];
+  if (shape === "rect" && coords.length >= 4) [x1, y1, x2, y2] = [Math.min(coords[0]!, coords[2]!), Math.min(coords[1]!, coords[3]!), Math.max(coords[0]!, coords[2]!), Math.max(coords[1]!, coords[3]!)];
+  else if (shape === "circle" && coords.length >= 3) [x1, y1, x2, y2] = [coords[0]! - coords[2]!, coords[1]! - coords[2]!, coords[0]! + coords[2]!, coords[1]! + coords[2]!];
+  else if (shape === "ellipse" && coords.length >= 4) [x1, y1, x2, y2] = [coords[0]! - coords[2]!, coords[1]! - coords[3]!, coords[0]! + coords[2]!, coords[1]! + coords[3]!];
+  else if (shape === "poly" && coords.length >= 6) {
+    const xs = coords.filter((_, i) => i % 2 === 0);
+    const ys = coords.filter((_, i) => i % 2 === 1);
+    [x1, y1, x2, y2] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  }
+  const clamp = (v: number, max: number) => Math.min(Math.max(v, 0), max);
+  [x1, x2] = [clamp(x1, width), clamp(x2, width)];
+  [y1, y2] = [clamp(y1, height), clamp(y2, height)];
+  const pct = (v: number, of: number) => Math.round((v / of) * 10000) / 100;
+  return { left: pct(x1, width), top: pct(y1, height), width: pct(x2 - x1, width), height: pct(y2 - y1, height) };
+}

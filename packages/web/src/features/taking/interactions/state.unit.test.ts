@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canAddChoice, canPair, choiceInGap, clearGap, moveItem, placeInGap, togglePair, toggleChoice, type Pair } from "./state";
+import { canAddChoice, canPair, choiceInGap, clearGap, hotspotBox, moveItem, placeInGap, shuffled, togglePair, toggleChoice, type Pair } from "./state";
 
 describe("choices ticked", () => {
   it("adds and removes, and refuses one more than max-choices (0: any number)", () => {
@@ -67,5 +67,28 @@ describe("match and associate", () => {
     expect(togglePair(one, ["Q", "P"], false, free)).toEqual([]);
     expect(canPair([], ["P", "P"], false, free)).toBe(false);
     expect(canPair([["P", "Q"]], ["Q", "P"], true, { maxAssociations: 0, matchMax: {} })).toBe(true);
+  });
+});
+
+describe("shuffle", () => {
+  const choices = ["A", "B", "C", "D", "E", "F"].map((id) => ({ id, fixed: id === "F" }));
+  it("is the same for the same seed, keeps every choice and leaves fixed ones in place", () => {
+    const once = shuffled(choices, "12:q4");
+    expect(shuffled(choices, "12:q4")).toEqual(once);
+    expect(once.map((c) => c.id).sort()).toEqual(["A", "B", "C", "D", "E", "F"]);
+    expect(once[5]!.id).toBe("F");
+    const seeds = new Set(["1", "2", "3", "4", "5", "6"].map((s) => shuffled(choices, s).map((c) => c.id).join("")));
+    expect(seeds.size).toBeGreaterThan(1);
+  });
+});
+
+describe("hotspot boxes", () => {
+  it("are the shape's bounds in percent of the image", () => {
+    expect(hotspotBox("rect", [10, 20, 60, 70], 200, 100)).toEqual({ left: 5, top: 20, width: 25, height: 50 });
+    expect(hotspotBox("circle", [100, 50, 10], 200, 100)).toEqual({ left: 45, top: 40, width: 10, height: 20 });
+    expect(hotspotBox("poly", [0, 0, 50, 10, 20, 40], 100, 100)).toEqual({ left: 0, top: 0, width: 50, height: 40 });
+    expect(hotspotBox("default", [], 100, 100)).toEqual({ left: 0, top: 0, width: 100, height: 100 });
+    // A shape past the image's edge is cut at the edge.
+    expect(hotspotBox("circle", [0, 0, 10], 100, 100)).toEqual({ left: 0, top: 0, width: 10, height: 10 });
   });
 });
