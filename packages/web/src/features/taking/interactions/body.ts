@@ -1,5 +1,3 @@
-import { QTI_IDENTIFIER } from "@parlance/contract";
-
 /**
  * An item body as the browser shows it: a tree of allowed elements, text and QTI elements, made
  * from the XHTML the server sends. The server sanitises the body at import (scripts, event
@@ -33,11 +31,24 @@ export const ALLOWED_TAGS: ReadonlySet<string> = new Set([...HTML.split(" "), ..
 /** Tags that are dropped with everything inside them (their text is not content). */
 const DROPPED_WITH_CONTENT = new Set(["script", "style", "template", "iframe", "object", "embed", "noscript", "annotation", "annotation-xml", "svg", "form", "input", "button", "select", "textarea", "link", "meta", "base"]);
 
+/** A QTI identifier (as the contract's QTI_IDENTIFIER): what a gap or hot text marker may hold. */
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+
 const ATTRS = new Set(["lang", "dir", "alt", "title", "width", "height", "colspan", "rowspan", "scope", "headers", "abbr", "start", "reversed", "type", "kind", "srclang", "label", "controls", "mathvariant", "display", "displaystyle", "open", "close", "separators", "notation", "linethickness", "stretchy", "fence", "form", "accent", "align"]);
 const URL_ATTRS = new Set(["src", "poster"]);
 
 /** A URL the page may load: a path on this server only (the server rewrites package files to its own media URLs). */
 export const isSafeUrl = (url: string) => /^\/(?!\/)[^\s\\]*$/.test(url.trim()) && !/^\/[^/]*:/.test(url.trim());
+
+/** The page's own origin (none in a unit test): an absolute URL on it is kept as its path. */
+const here = typeof location === "undefined" ? null : location.origin;
+
+/** The URL as a path on this server, or null when it points anywhere else. */
+export function safeUrl(url: string, origin: string | null = here): string | null {
+  const u = url.trim();
+  const path = origin && u.startsWith(`${origin}/`) ? u.slice(origin.length) : u;
+  return isSafeUrl(path) ? path : null;
+}
 
 /** The attributes kept for an allowed tag. */
 function cleanAttrs(node: DomLike): Record<string, string> {
@@ -45,7 +56,7 @@ function cleanAttrs(node: DomLike): Record<string, string> {
   for (const { name, value } of Array.from(node.attributes ?? [])) {
     const n = name === "xml:lang" ? "lang" : name.toLowerCase();
     if (ATTRS.has(n)) out[n] = value;
-    else if (URL_ATTRS.has(n) && isSafeUrl(value)) out[n] = value.trim();
+    else if (URL_ATTRS.has(n) && safeUrl(value) !== null) out[n] = safeUrl(value)!;
   }
   if (out.dir && out.dir !== "rtl" && out.dir !== "ltr" && out.dir !== "auto") delete out.dir;
   // The server's markers (contract content/interactions.ts): where an interaction, a gap or a hot
@@ -53,7 +64,7 @@ function cleanAttrs(node: DomLike): Record<string, string> {
   const tag = (node.localName ?? "").toLowerCase();
   for (const { name, value } of Array.from(node.attributes ?? [])) {
     if (name === "data-qti-slot" && /^\d{1,3}$/.test(value) && (tag === "div" || tag === "span")) out[name] = value;
-    if ((name === "data-qti-gap" || name === "data-qti-hottext") && QTI_IDENTIFIER.test(value) && tag === "span") out[name] = value;
+    if ((name === "data-qti-gap" || name === "data-qti-hottext") && IDENTIFIER.test(value) && tag === "span") out[name] = value;
   }
   return out;
 }
