@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INT4_MAX, positiveInt } from "../common/ids.js";
 import { defineRoute } from "../route.js";
+import { candidateQtiItem } from "../content/interactions.js";
 
 /**
  * Online test taking (candidate spec §3, §7; DESIGN.md §6). `{id}` in every path is the assigned
@@ -103,6 +104,11 @@ export const itemView = z.object({
   size: z.number().int().nullable(),
   word_limit: z.number().int().nullable(),
   rows: z.number().int().nullable(),
+  /**
+   * A QTI item (item_type_id 11): its body and interactions, never correct responses or scoring
+   * (content/interactions.ts). The response is the item's canonical JSON (content/qti-response.ts).
+   */
+  qti: candidateQtiItem.nullable().optional(),
 });
 export type ItemView = z.infer<typeof itemView>;
 
@@ -162,6 +168,8 @@ export const mediaQuery = z.object({
   item: z.string({ error: takingMessages.badItem }).min(1, takingMessages.badItem).max(64),
   /** grant only: re-confirm a play already counted (after a reload) instead of spending a new one. */
   play: positiveInt("play must be a positive whole number.").optional(),
+  /** A QTI item's file other than its media interaction: the index (from 1) in the item's media list (the body's URLs carry it). */
+  file: positiveInt("file must be a positive whole number.").optional(),
 });
 
 export const mediaOutput = z.object({

@@ -1,0 +1,5 @@
+/**
+ * QTI 3 (issue 29): import of packages, the candidate view of a QTI item, response processing at
+ * submit, and export. Other areas import from here only; the code below uses infrastructure only.
+ */
+export { type QtiItem, candidateView } from "./view.js";
