@@ -28,7 +28,7 @@ export const textValue = (v: QtiValue | undefined): string => (typeof v === "str
 /** The identifiers of a single or multiple value. */
 export function idsValue(v: QtiValue | undefined): string[] {
   if (typeof v === "string") return [v];
-  if (Array.isArray(v)) return v.filter((x): x is string => typeof x === "string");
+  if (Array.isArray(v)) return (v as unknown[]).filter((x): x is string => typeof x === "string");
   return [];
 }
 
@@ -36,12 +36,12 @@ export function idsValue(v: QtiValue | undefined): string[] {
 export function pairsValue(v: QtiValue | undefined): [string, string][] {
   if (!Array.isArray(v)) return [];
   if (v.length === 2 && typeof v[0] === "string" && typeof v[1] === "string") return [[v[0], v[1]]];
-  return v.filter((p): p is [string, string] => Array.isArray(p) && typeof p[0] === "string" && typeof p[1] === "string");
+  return (v as unknown[]).filter((p): p is [string, string] => Array.isArray(p) && typeof p[0] === "string" && typeof p[1] === "string");
 }
 
 /** The points of a select point value ([x,y] or [[x,y],…]). */
 export function pointsValue(v: QtiValue | undefined): [number, number][] {
   if (!Array.isArray(v)) return [];
   if (v.length === 2 && typeof v[0] === "number" && typeof v[1] === "number") return [[v[0], v[1]]];
-  return v.filter((p): p is [number, number] => Array.isArray(p) && typeof p[0] === "number" && typeof p[1] === "number");
+  return (v as unknown[]).filter((p): p is [number, number] => Array.isArray(p) && typeof p[0] === "number" && typeof p[1] === "number");
 }
