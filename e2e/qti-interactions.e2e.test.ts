@@ -125,7 +125,7 @@ describe("a test of imported QTI items, by keyboard", () => {
     await page.keyboard.press("Enter");
     await poll(() => focusedName(page)).toBe("Move down: Open the book");
     const steps = page.getByRole("group", { name: /^Question 10:/ }).getByRole("listitem");
-    expect((await steps.allInnerTexts()).map((s) => s.replace(/\s+/g, " ").trim())).toEqual(["1. Open the book", "2. Read the first page", "3. Close the book"]);
+    expect((await steps.allInnerTexts()).map((s) => /Open the book|Read the first page|Close the book/.exec(s)?.[0])).toEqual(["Open the book", "Read the first page", "Close the book"]);
 
     // Associate: two selects and Make pair.
     await keys(page, page.getByRole("combobox", { name: "First" }), "ArrowDown");
