@@ -43,8 +43,11 @@ const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.
 /** Both widths: the page as it is, then at 375 px, then back. */
 async function accessibleAtBothWidths(page: Page, screen: string) {
   await expectAccessible(page, `${screen} (1280 px)`);
+  const shot = (width: number) => (process.env.SAVE_SCREENSHOTS ? page.screenshot({ path: `/tmp/${screen.replace(/\W+/g, "-")}-${width}.png`, fullPage: true }) : null);
+  await shot(1280);
   await page.setViewportSize({ width: 375, height: 740 });
   await expectAccessible(page, `${screen} (375 px)`);
+  await shot(375);
   // Nothing wider than the phone's screen: the page does not scroll sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.setViewportSize({ width: 1280, height: 800 });

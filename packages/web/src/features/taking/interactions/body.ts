@@ -24,8 +24,8 @@ export interface DomLike {
   childNodes: ArrayLike<DomLike>;
 }
 
-const HTML = "p div span br b strong i em u s sub sup small mark ul ol li dl dt dd table caption thead tbody tfoot tr th td col colgroup h2 h3 h4 h5 h6 blockquote pre code q cite abbr hr img figure figcaption audio video source track ruby rt rp bdi bdo";
-const MATHML = "math mi mn mo ms mtext mspace mrow mfrac msqrt mroot msub msup msubsup munder mover munderover mtable mtr mtd mstyle mpadded mphantom menclose semantics";
+const HTML = "p div span br b strong i em u s sub sup small mark ul ol li dl dt dd table caption thead tbody tfoot tr th td col colgroup h2 h3 h4 h5 h6 blockquote pre code q cite abbr dfn kbd samp var hr img figure figcaption audio video source track ruby rt rp bdi bdo";
+const MATHML = "math mi mn mo ms mtext mspace mrow mfrac msqrt mroot msub msup msubsup munder mover munderover mtable mtr mtd mstyle mpadded mphantom menclose merror mfenced mmultiscripts mprescripts none mlabeledtr semantics";
 export const ALLOWED_TAGS: ReadonlySet<string> = new Set([...HTML.split(" "), ...MATHML.split(" ")]);
 
 /** Tags that are dropped with everything inside them (their text is not content). */
@@ -34,7 +34,7 @@ const DROPPED_WITH_CONTENT = new Set(["script", "style", "template", "iframe", "
 /** A QTI identifier (as the contract's QTI_IDENTIFIER): what a gap or hot text marker may hold. */
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 
-const ATTRS = new Set(["lang", "dir", "alt", "title", "width", "height", "colspan", "rowspan", "scope", "headers", "abbr", "start", "reversed", "type", "kind", "srclang", "label", "controls", "mathvariant", "display", "displaystyle", "open", "close", "separators", "notation", "linethickness", "stretchy", "fence", "form", "accent", "align"]);
+const ATTRS = new Set(["lang", "dir", "alt", "title", "width", "height", "colspan", "rowspan", "scope", "headers", "abbr", "start", "reversed", "type", "kind", "srclang", "label", "controls", "mathvariant", "display", "displaystyle", "open", "close", "separators", "notation", "linethickness", "stretchy", "fence", "form", "accent", "accentunder", "align", "scriptlevel", "separator", "symmetric", "lspace", "rspace", "columnalign", "rowalign", "span"]);
 const URL_ATTRS = new Set(["src", "poster"]);
 
 /** A URL the page may load: a path on this server only (the server rewrites package files to its own media URLs). */
