@@ -80,6 +80,8 @@ function attributes(el: Element, tag: string, ctx: RenderContext): string {
       continue;
     }
     let value = a.value;
+    // Boolean attributes: one spelling, so an export and re-import gives the same HTML.
+    if (name === "controls") value = "";
     if (name === "src" || name === "poster") {
       const ref = mediaRef(ctx, value, `<${tag}> file`);
       if (ref === null) continue;

@@ -16,7 +16,13 @@ export const TEMPLATE_URI = (t: string) => `https://purl.imsglobal.org/spec/qti/
 
 /** Sanitised HTML as XHTML: void elements closed, named entities other than XML's made numeric. */
 export function xhtml(html: string, mediaPrefix: string): string {
-  return html
+  // sanitize-html writes boolean attributes bare (<video controls>); XML needs a value.
+  let out = html;
+  for (let before = ""; before !== out; ) {
+    before = out;
+    out = out.replace(/(<(?:audio|video)\b[^<>]*?\s)(controls|loop|muted|autoplay)(?=[\s>/])(?!=)/g, '$1$2="$2"');
+  }
+  return out
     .replace(/<(br|hr|img|source|track|col)(\s[^<>]*?)?\s*\/?>/g, (_, tag: string, attrs = "") => `<${tag}${attrs}/>`)
     .replace(/&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)[a-z0-9]+;/gi, (e) => ({ "&nbsp;": "&#160;" })[e] ?? "")
     .replace(/(src|poster)="(media\/[^"]*)"/g, (_, a: string, p: string) => `${a}="${mediaPrefix}${p}"`);

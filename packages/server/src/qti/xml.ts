@@ -17,15 +17,16 @@ export function parseXml(text: string, what: string): Element {
   // Refused before the parser sees it: a DTD is how external entities and entity expansion attacks come in.
   if (/<!DOCTYPE/i.test(text) || /<!ENTITY/i.test(text)) throw new QtiXmlError(`${what} declares a DTD (<!DOCTYPE or <!ENTITY): QTI packages are read without DTDs.`);
   let doc: Document;
+  let first: string | null = null;
   try {
     doc = new DOMParser({
       onError: (level, message) => {
-        throw new QtiXmlError(`${what} is not well-formed XML (${level}: ${String(message).split("\n")[0]}).`);
+        first ??= `${level}: ${String(message).split("\n")[0]}`;
+        throw new QtiXmlError(first);
       },
     }).parseFromString(text.replace(/^\uFEFF/, ""), "application/xml");
   } catch (err) {
-    if (err instanceof QtiXmlError) throw err;
-    throw new QtiXmlError(`${what} is not well-formed XML (${(err as Error).message.split("\n")[0]}).`);
+    throw new QtiXmlError(`${what} is not well-formed XML (${first ?? (err as Error).message.split("\n")[0]}).`);
   }
   const root = doc.documentElement;
   if (!root) throw new QtiXmlError(`${what} has no root element.`);
