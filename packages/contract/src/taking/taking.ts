@@ -44,6 +44,7 @@ export const takingMessages = {
   badChoice: "The answer to question '{id}' is not one of its choices.",
   tooLong: "The answer to question '{id}' is longer than {max} characters.",
   noPlaysLeft: "Every play of this recording has been used.",
+  badQtiResponse: "The answer to question '{id}' is not one it can take.",
   badPlay: "That play of this recording has not been granted.",
 } as const;
 
@@ -168,8 +169,6 @@ export const mediaQuery = z.object({
   item: z.string({ error: takingMessages.badItem }).min(1, takingMessages.badItem).max(64),
   /** grant only: re-confirm a play already counted (after a reload) instead of spending a new one. */
   play: positiveInt("play must be a positive whole number.").optional(),
-  /** A QTI item's file other than its media interaction: the index (from 1) in the item's media list (the body's URLs carry it). */
-  file: positiveInt("file must be a positive whole number.").optional(),
 });
 
 export const mediaOutput = z.object({

@@ -29,3 +29,4 @@ export * from "./schema/phone-calls.js";
 export * from "./schema/ivr.js";
 export * from "./schema/interpretation.js";
 export * from "./schema/contact.js";
+export * from "./schema/qti.js";

@@ -3,3 +3,8 @@
  * submit, and export. Other areas import from here only; the code below uses infrastructure only.
  */
 export { type QtiItem, candidateView } from "./view.js";
+export { type PackageReport, type PackageTarget, readPackage } from "./package.js";
+export { exportPackage } from "./export.js";
+export { processResponse } from "./score.js";
+export { cutScoresOf, levelFor, machineScoresOf, machineScoring, scoreQtiAttempt } from "./store.js";
+export { QtiXmlError } from "./xml.js";
