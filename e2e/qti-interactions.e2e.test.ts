@@ -29,7 +29,7 @@ const SAVED: Record<string, unknown> = {
   steps: { RESPONSE: ["C1", "C2", "C3"] },
   opposites: { RESPONSE: [["A", "C"], ["B", "D"]] },
   river: { RESPONSE: "H2" },
-  voicemail: { RESPONSE: "Y" },
+  voicemail: { PLAYS: 1, RESPONSE: "Y" },
 };
 
 /** Focus on the control (where Tab brings it), then keys only. */
@@ -142,7 +142,11 @@ describe("a test of imported QTI items, by keyboard", () => {
     await keys(page, page.getByRole("button", { name: "Park" }), "Space");
     expect(await page.getByRole("button", { name: "Park" }).getAttribute("aria-pressed")).toBe("true");
 
-    // A recording (its player) and a choice in one item.
+    // A recording under a play limit (granted by the server, as an audio item's) and a choice in one item.
+    const player = page.getByRole("group", { name: "Question 13, part 1", exact: true });
+    expect(await player.innerText()).toContain("Plays used: 0 of 2");
+    await keys(page, player.getByRole("button", { name: "Play" }), "Enter");
+    await poll(() => player.innerText()).toContain("Plays used: 1 of 2");
     await keys(page, page.getByRole("radio", { name: "Yes" }), "Space");
     await accessibleAtBothWidths(page, "page 2 of the QTI test");
 

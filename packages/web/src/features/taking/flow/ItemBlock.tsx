@@ -79,13 +79,14 @@ function QtiAnswer({ item, content, answer }: { item: ItemView; content: TestCon
     <MediaPresentation itemId={item.id} assignedTestId={content.id} media={{ src: m.media.src, kind: m.media.kind, plays: m.max_plays === 0 ? null : m.max_plays }} label={label} onPlays={onPlays} />
   );
   return (
-    <>
+    // The item's own direction (an Arabic item in an English test) for its number too.
+    <Stack gap="xs" dir={item.qti.dir ?? undefined}>
       {item.number !== null && (
         <Text fw={700} fz="inherit" aria-hidden>
           {item.number}.
         </Text>
       )}
       <QtiItem qti={item.qti} response={answer.value} onChange={answer.onChange} readOnly={false} name={name} seed={`${content.id}:${item.id}`} renderMedia={renderMedia} />
-    </>
+    </Stack>
   );
 }
