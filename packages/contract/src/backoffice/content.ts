@@ -31,7 +31,7 @@ export const backofficeContentMessages = {
   noFile: "Choose the content file (.json) to upload.",
   twoContentFiles: "Upload one content file (.json) at a time, with its media files.",
   notJson: "The content file must be a .json file or a QTI 3 package (.zip).",
-  tooLarge: "A file is too large: the content file must be under 4 MB and each media file under 2 MB.",
+  tooLarge: "A file is too large: the content file must be under 4 MB (a QTI package under 20 MB) and each media file under 2 MB.",
   tooManyFiles: `At most ${CONTENT_UPLOAD_MAX_FILES} files can be uploaded at once.`,
   keyMismatch: "This file is the content of '{{fileKey}}', but this test's content key is '{{testKey}}'.",
   duplicateMedia: "Two media files are named '{{name}}'.",
