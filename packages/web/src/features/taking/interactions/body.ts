@@ -90,26 +90,6 @@ export function cleanChildren(parent: DomLike): BodyNode[] {
   return out;
 }
 
-/** The plain text of a tree (an accessible name, a choice's label on the scoring page). */
-export function textOf(nodes: readonly BodyNode[]): string {
-  return nodes
-    .map((n) => (typeof n === "string" ? n : n.tag === "img" ? (n.attrs.alt ?? "") : textOf(n.children)))
-    .join("")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** The elements of a tree that match, depth first. */
-export function findAll(nodes: readonly BodyNode[], match: (el: BodyElement) => boolean): BodyElement[] {
-  const out: BodyElement[] = [];
-  for (const n of nodes) {
-    if (typeof n === "string") continue;
-    if (match(n)) out.push(n);
-    out.push(...findAll(n.children, match));
-  }
-  return out;
-}
-
 /** Short html's plain text for names and announcements (a word, a picture's alt); never shown as html. */
 export function plainText(html: string): string {
   return html

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanChildren, findAll, isSafeUrl, plainText, safeUrl, textOf, type DomLike } from "./body";
+import { cleanChildren, isSafeUrl, plainText, safeUrl, type DomLike } from "./body";
 
 /** A DOM stand-in: el("p", {lang: "ar"}, "text", el(…)). */
 const el = (localName: string, attrs: Record<string, string> = {}, ...children: (DomLike | string)[]): DomLike => ({
@@ -64,8 +64,6 @@ describe("the client allow-list over the server's sanitised body", () => {
       { tag: "span", attrs: {}, children: [] },
       { tag: "p", attrs: {}, children: [] },
     ]);
-    expect(findAll(tree, (e) => e.attrs["data-qti-gap"] !== undefined).map((e) => e.attrs["data-qti-gap"])).toEqual(["G1"]);
-    expect(textOf(tree)).toBe("a2word");
   });
 
   it("gives short html's plain text for names", () => {
