@@ -50,6 +50,7 @@ import { backofficeEvaluatorRoutes } from "./backoffice/staff-evaluators.js";
 import { backofficeStaffRoutes } from "./backoffice/staff.js";
 import { catalogueRoutes } from "./backoffice/catalogue.js";
 import { backofficeContentRoutes } from "./backoffice/content.js";
+import { backofficeQtiRoutes } from "./backoffice/qti.js";
 
 /**
  * Every area of the API by name: the one list the server implements (each name needs its
@@ -111,6 +112,7 @@ export const apiAreas = {
   backofficeEvaluators: backofficeEvaluatorRoutes,
   backofficeCatalogue: catalogueRoutes,
   backofficeContent: backofficeContentRoutes,
+  backofficeQti: backofficeQtiRoutes,
 } as const;
 
 export type ApiAreas = typeof apiAreas;

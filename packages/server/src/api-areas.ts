@@ -51,6 +51,7 @@ import { interpretationHandlers } from "./interpretation/routes.js";
 import { contactHandlers } from "./contact/routes.js";
 import { catalogueHandlers } from "./backoffice/catalogue/routes.js";
 import { backofficeContentHandlers } from "./backoffice/content/routes.js";
+import { backofficeQtiHandlers } from "./backoffice/qti/routes.js";
 import { backofficeAccountHandlers } from "./backoffice/accounts/routes.js";
 import { backofficeEvaluatorHandlers, backofficeStaffHandlers } from "./backoffice/staff/routes.js";
 
@@ -113,6 +114,7 @@ const areaHandlers: AreaFactories = {
   backofficeEvaluators: backofficeEvaluatorHandlers,
   backofficeCatalogue: catalogueHandlers,
   backofficeContent: backofficeContentHandlers,
+  backofficeQti: backofficeQtiHandlers,
 };
 
 /** Areas that exist only outside production (the developer mailbox holds every reset link; the developer phone takes tests). */

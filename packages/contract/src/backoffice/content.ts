@@ -30,8 +30,8 @@ export const backofficeContentMessages = {
   noContentKey: "Give the test a content key before uploading its content.",
   noFile: "Choose the content file (.json) to upload.",
   twoContentFiles: "Upload one content file (.json) at a time, with its media files.",
-  notJson: "The content file must be a .json file.",
-  tooLarge: "A file is too large: the content file must be under 4 MB and each media file under 2 MB.",
+  notJson: "The content file must be a .json file or a QTI 3 package (.zip).",
+  tooLarge: "A file is too large: the content file must be under 4 MB (a QTI package under 20 MB) and each media file under 2 MB.",
   tooManyFiles: `At most ${CONTENT_UPLOAD_MAX_FILES} files can be uploaded at once.`,
   keyMismatch: "This file is the content of '{{fileKey}}', but this test's content key is '{{testKey}}'.",
   duplicateMedia: "Two media files are named '{{name}}'.",
@@ -62,6 +62,10 @@ export const contentSummary = z.object({
   /** Items the candidate answers. */
   questions: z.number().int(),
   media: z.number().int(),
+  /** A QTI package: "qti"; a content file: "json" (absent on older reports). */
+  format: z.enum(["json", "qti"]).optional(),
+  /** A QTI package: its interactions counted by kind (interactions.ts INTERACTION_KINDS). */
+  interactions: z.record(z.string(), z.number().int()).optional(),
 });
 export type ContentSummary = z.infer<typeof contentSummary>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { qtiItemFields, qtiItemProblems } from "./qti-processing.js";
 
 /**
  * The test content file format (content/<key>.json). One file is one test: its presentation
@@ -18,11 +19,13 @@ export const ITEM_KINDS = {
   sized_text: 8,
   textarea: 9,
   fixed_textarea: 10,
+  /** An imported QTI 3 item (interactions.ts, qti-processing.ts): any of the QTI interactions. */
+  qti: 11,
 } as const;
 export type ItemKind = keyof typeof ITEM_KINDS;
 
 /** Kinds the candidate answers; the others only present. */
-export const RESPONSE_KINDS: readonly ItemKind[] = ["radio", "short_text", "sized_text", "textarea", "fixed_textarea"];
+export const RESPONSE_KINDS: readonly ItemKind[] = ["radio", "short_text", "sized_text", "textarea", "fixed_textarea", "qti"];
 
 /** Spec §5/§9: text fields at most 255 characters, default size 30. */
 export const TEXT_FIELD_MAX = 255;
@@ -141,6 +144,8 @@ const response = z.discriminatedUnion("kind", [
     rows: z.number().int().min(2).max(40).default(8),
     required: z.boolean().default(true),
   }),
+  // A QTI item: its candidate part, declarations and response processing (qti-processing.ts).
+  z.object({ ...itemBase, kind: z.literal("qti"), ...qtiItemFields }),
 ]);
 
 export const contentItem = z.union([presentation, response]);
@@ -214,6 +219,7 @@ export function checkTestContent(json: unknown): ContentCheck {
           errors.push(fill(contentMessages.wrongMediaType, { id: item.id, article: item.kind === "video" ? "a" : "an", kind: item.kind, extensions: allowed.map((e) => "." + e).join(", ") }));
         }
       }
+      if (item.kind === "qti") errors.push(...qtiItemProblems(item));
       if (item.kind !== "radio") return;
       if (item.choices.length < 2) errors.push(fill(contentMessages.noChoices, { item: itemNo, section: sectionNo }));
       const choiceIds = new Set<string>();
@@ -283,6 +289,7 @@ export function mediaReferences(content: TestContent): MediaReference[] {
   for (const section of content.sections) {
     for (const item of section.items) {
       if (item.kind === "image" || item.kind === "audio" || item.kind === "video") refs.push({ path: item.src, itemId: item.id });
+      if (item.kind === "qti") for (const path of item.media) refs.push({ path, itemId: item.id });
     }
   }
   return refs;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { positiveInt } from "../common/ids.js";
 import { defineRoute } from "../route.js";
+import { candidateQtiItem } from "../content/interactions.js";
+import { qtiValue } from "../content/qti-processing.js";
 import { TEST_METHODS, TEST_TYPES } from "../catalogue/catalogue.js";
 import { COULD_NOT_SCORE_REASONS, NOT_COMPLETED_REASONS, RESULT_STATES } from "../history/display-status.js";
 
@@ -116,6 +118,12 @@ export const scoreableItem = z.object({
   response_audio_url: z.string().nullable().optional(),
   objectives: z.array(itemObjective),
   scoring_items: z.array(scoringItem),
+  /** A QTI item: what the candidate saw (media URLs are the evaluator's); `response` is then its canonical JSON. */
+  qti: candidateQtiItem.nullable().optional(),
+  /** A QTI item's correct responses by response identifier (null when it declares none), for the evaluator. */
+  qti_correct: z.record(z.string(), qtiValue).nullable().optional(),
+  /** The server's response processing of a machine-scored item at submit (null: scored by hand or not yet processed). */
+  machine_score: z.object({ score: z.number(), max: z.number() }).nullable().optional(),
 });
 export type ScoreableItem = z.infer<typeof scoreableItem>;
 
@@ -182,6 +190,11 @@ export const scoreableContent = z.object({
   recommendations: z.array(z.object({ id: z.string(), text: z.string() })),
   /** Objective items exist: the button reads Save Results, otherwise Add Results (spec §4). */
   has_objectives: z.boolean(),
+  /**
+   * The sum of the machine-scored items' scores (QTI response processing at submit), with the level
+   * the catalogue's cut scores give it when every answered item is machine-scored (else null).
+   */
+  raw_score: z.object({ score: z.number(), max: z.number(), all_machine_scored: z.boolean(), level: z.string().nullable() }).nullable().optional(),
   /** Automatic result of the choice items. */
   objective_score: z.object({ correct: z.number().int(), total: z.number().int() }).nullable(),
   /** The caller may submit (assigned to them, not yet submitted). */
@@ -290,7 +303,11 @@ export const scoringRoutes = {
     method: "GET",
     path: "/api/test_results/media/:id",
     params: scoringParams,
-    input: z.object({ item: z.string({ error: scoringMessages.unknownItem }).min(1).max(64) }),
+    input: z.object({
+      item: z.string({ error: scoringMessages.unknownItem }).min(1).max(64),
+      /** A QTI item's file: its index (from 1) in the item's media list (the item's URLs carry it). */
+      file: positiveInt("file must be a positive whole number.").optional(),
+    }),
     output: z.string().describe("the item's file (image/*, audio/*, video/*), with Range support"),
     access: "results",
     failure: "retrieveTestFailure",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { positiveInt } from "../common/ids.js";
 import { defineRoute } from "../route.js";
 import { takingMessages, takingParams } from "./taking.js";
 
@@ -14,7 +15,11 @@ export const takingMediaRoutes = {
     method: "GET",
     path: "/api/test_content/media/:id",
     params: takingParams,
-    input: z.object({ item: z.string({ error: takingMessages.badItem }).min(1, takingMessages.badItem).max(64) }),
+    input: z.object({
+      item: z.string({ error: takingMessages.badItem }).min(1, takingMessages.badItem).max(64),
+      /** A QTI item's file: its index (from 1) in the item's media list (the item's URLs carry it). */
+      file: positiveInt("file must be a positive whole number.").optional(),
+    }),
     output: z.string().describe("the item's file (image/*, audio/*, video/*), with Range support"),
     access: "tests",
     failure: "testContentFailure",

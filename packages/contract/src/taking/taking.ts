@@ -2,6 +2,7 @@ import { z } from "zod";
 import { INT4_MAX, positiveInt } from "../common/ids.js";
 import { defineRoute } from "../route.js";
 import { deliveryInput, deliveryOutput, deliveryParams, journalEvent, journalSetup, MAX_EVENTS_PER_SAVE, MAX_FILE_CHARS } from "./delivery-file.js";
+import { candidateQtiItem } from "../content/interactions.js";
 
 /**
  * Online test taking (candidate spec §3, §7; DESIGN.md §6). `{id}` in every path is the assigned
@@ -44,6 +45,7 @@ export const takingMessages = {
   badChoice: "The answer to question '{id}' is not one of its choices.",
   tooLong: "The answer to question '{id}' is longer than {max} characters.",
   noPlaysLeft: "Every play of this recording has been used.",
+  badQtiResponse: "The answer to question '{id}' is not one it can take.",
   badPlay: "That play of this recording has not been granted.",
 } as const;
 
@@ -106,6 +108,11 @@ export const itemView = z.object({
   size: z.number().int().nullable(),
   word_limit: z.number().int().nullable(),
   rows: z.number().int().nullable(),
+  /**
+   * A QTI item (item_type_id 11): its body and interactions, never correct responses or scoring
+   * (content/interactions.ts). The response is the item's canonical JSON (content/qti-response.ts).
+   */
+  qti: candidateQtiItem.nullable().optional(),
 });
 export type ItemView = z.infer<typeof itemView>;
 

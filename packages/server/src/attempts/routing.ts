@@ -13,6 +13,7 @@ import {
 } from "../db/schema.js";
 import type { Tx } from "../db/tx.js";
 import { automaticState, CHOICE_OBJECTIVE, dueAtFor } from "../results/index.js";
+import { scoreQtiAttempt } from "../qti/index.js";
 
 /**
  * A received attempt becomes a scoreable test (docs/scoring.md): its choice items are scored
@@ -146,6 +147,8 @@ export async function routeScoreableTest(
   if (!facts || facts.routed !== null || facts.resultState !== null) return null;
 
   const objective = content ? await scoreObjectiveItems(tx, candidateTestId, content) : null;
+  // QTI items: response processing on the server, each item's score and the raw score stored (issue 29).
+  if (content) await scoreQtiAttempt(tx, candidateTestId, facts.testId, content, now);
 
   // A retest (an earlier result of the same test for the same candidate) always gets a second look.
   const [earlier] = await tx

@@ -78,3 +78,29 @@ export async function mediaFileOf(db: Db, versionId: number, item: MediaItem): P
   const contentType = item.kind === "audio" ? file.contentType.replace(/^video\//, "audio/") : file.contentType;
   return { contentType, data: file.data };
 }
+
+/** A QTI item's media interaction with a play limit: its plays (null: none limited). */
+export function qtiPlayLimit(item: ContentItem): number | null {
+  if (item.kind !== "qti") return null;
+  const m = item.interactions.find((i) => i.kind === "media" && i.max_plays > 0);
+  return m && m.kind === "media" ? m.max_plays : null;
+}
+
+/** The n-th (from 1) file of a QTI item: its path, whether it is audio, and whether its plays are limited. */
+export function qtiFile(item: ContentItem | undefined, n: number | undefined): { path: string; audio: boolean; limited: boolean } | null {
+  if (item?.kind !== "qti" || n === undefined) return null;
+  const path = item.media[n - 1];
+  if (!path) return null;
+  const m = item.interactions.find((i) => i.kind === "media" && i.media.src === path);
+  return { path, audio: m?.kind === "media" && m.media.kind === "audio", limited: m?.kind === "media" && m.max_plays > 0 };
+}
+
+/** A stored file of a content version by its media/… path. */
+export async function mediaFileAt(db: Db, versionId: number, path: string, audio: boolean): Promise<{ contentType: string; data: Buffer } | null> {
+  const [version] = await db.select({ media: testContentVersions.media }).from(testContentVersions).where(eq(testContentVersions.id, versionId));
+  const entry = (version?.media as MediaEntry[] | undefined)?.find((m) => m.path === path);
+  if (!entry) return null;
+  const [file] = await db.select().from(mediaFiles).where(eq(mediaFiles.sha256, entry.sha256));
+  if (!file) return null;
+  return { contentType: audio ? file.contentType.replace(/^video\//, "audio/") : file.contentType, data: file.data };
+}

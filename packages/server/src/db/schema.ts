@@ -31,3 +31,4 @@ export * from "./schema/interpretation.js";
 export * from "./schema/contact.js";
 export * from "./schema/result-log.js";
 export * from "./schema/credentials.js";
+export * from "./schema/qti.js";

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { onlinePart, takingMessages, type takingParams, type takingRoutes, type TestContent, type TestContentView, type SectionView } from "@parlance/contract";
+import { checkQtiResponse, onlinePart, takingMessages, type takingParams, type takingRoutes, type TestContent, type TestContentView, type SectionView } from "@parlance/contract";
 import type { z } from "zod";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/tx.js";
@@ -7,7 +7,7 @@ import { assignedTests, candidateTestAnswers, candidateTestMediaGrants as grants
 import { ownAssignedTests, type Scope } from "../auth/scope.js";
 import type { InputOf } from "../http/implement-area.js";
 import { badRequest, HttpError } from "../http/errors.js";
-import { contentOf, findItem, itemsInOrder, newestVersion } from "../content/read.js";
+import { contentOf, findItem, itemsInOrder, newestVersion, qtiPlayLimit } from "../content/read.js";
 import {
   answersOf,
   heldTest,
@@ -128,6 +128,11 @@ export function checkAnswer(content: TestContent, it: { id: string; response: st
     if (!isResponseItem(item)) throw say("notAnswerable");
     if (item.kind === "radio" && it.response !== "" && !item.choices.some((c) => c.id === it.response)) throw say("badChoice");
     if ((item.kind === "short_text" || item.kind === "sized_text") && it.response.length > item.max_length) throw say("tooLong", item.max_length);
+    // A QTI response: the item's canonical JSON, each value of its interaction's kind (qti-response.ts).
+    if (item.kind === "qti" && it.response !== "") {
+      const problem = checkQtiResponse(item, it.response);
+      if (problem) throw badRequest(`${takingMessages.badQtiResponse.replace("{id}", it.id)} ${problem}`, "taking.messages.badQtiResponse");
+    }
   }
 }
 
@@ -230,8 +235,9 @@ export async function audioAccess(ctx: AppContext, scope: Scope, { id }: Params,
   const { attempt } = await heldTest(ctx.db, scope, id);
   requireOpen(attempt, new Date());
   const item = findItem(await takenOnline(ctx, attempt.contentVersionId), query.item);
-  if (!item || (item.kind !== "audio" && item.kind !== "video")) throw refuse("grantFailure");
-  const allowed = item.plays ?? null;
+  // A QTI item's media interaction with max-plays is granted as an audio item is (per item).
+  if (!item || (item.kind !== "audio" && item.kind !== "video" && qtiPlayLimit(item) === null)) throw refuse("grantFailure");
+  const allowed = item.kind === "audio" || item.kind === "video" ? (item.plays ?? null) : qtiPlayLimit(item);
   return ctx.db.transaction(async (tx) => {
     await tx.insert(grants).values({ candidateTestId: attempt.id, itemId: item.id, playsAllowed: allowed }).onConflictDoNothing();
     const [g] = await tx

@@ -10,6 +10,7 @@ import {
 } from "@parlance/contract";
 import { itemsInOrder } from "../content/read.js";
 import type { AnswerMap } from "../attempts/index.js";
+import { candidateView } from "../qti/index.js";
 
 /**
  * Turns stored content (which holds radio answer keys and audio transcripts) into what the
@@ -59,7 +60,7 @@ function itemView(item: ContentItem, position: number, number: number | null, an
     number,
     heading_text: item.kind === "heading" ? item.text : null,
     choices: item.kind === "radio" ? item.choices.map((c) => ({ id: c.id, label: c.label })) : null,
-    item_text: item.kind === "heading" ? null : (item.text ?? null),
+    item_text: item.kind === "heading" || item.kind === "qti" ? null : (item.text ?? null),
     item_image: item.kind === "image" ? { src, alt: item.alt } : null,
     item_audio:
       item.kind === "audio"
@@ -79,6 +80,7 @@ function itemView(item: ContentItem, position: number, number: number | null, an
     size: item.kind === "sized_text" ? item.size : null,
     word_limit: item.kind === "textarea" ? (item.word_limit ?? null) : null,
     rows: item.kind === "fixed_textarea" ? item.rows : null,
+    qti: item.kind === "qti" ? candidateView(item, (file) => `${src}&file=${file}`) : null,
   };
   return view;
 }

@@ -12,7 +12,7 @@ export const STRING_TIERS = {
   /** Take a Test and the test flow, with the generic words they use too (ui: Ok, Cancel, Close, pages). */
   taking: ["taking", "ui", "video"],
   /** The test page's own (capability check, prelude, the test, the proctor's steps): not the list's (issue 26 §3). */
-  flow: ["phoneCallLink", "proctor", "takingFlow"],
+  flow: ["phoneCallLink", "proctor", "takingFlow", "interactions"],
   /** Take a Test's list with the tests' status words of the test history (not the test flow's). */
   history: ["history", "takeTest"],
 } as const satisfies Record<string, readonly string[]>;

@@ -15,6 +15,7 @@ import type { MediaEntry } from "../../content/media.js";
 import { backOfficeScope, findTest, type TestRecord } from "../catalogue/records.js";
 import { contentError, readContentUpload, type ContentUpload } from "./upload.js";
 import { importerMessage, ourMessage } from "./messages.js";
+import { isQtiPackage, stageQtiPackage } from "./qti-upload.js";
 
 /**
  * A content file uploaded on a test's page: laid out as the importer reads content from disk
@@ -93,8 +94,34 @@ async function stageMedia(db: Db, upload: ContentUpload, stage: string, content:
   for (const name of byName.keys()) if (!used.has(name)) messages.push(ourMessage("warning", "unusedMedia", { name }));
 }
 
+/** A QTI package: read into content and media, then every check of a content file. */
+async function examineQti(db: Db, test: TestRecord, upload: ContentUpload): Promise<Examined> {
+  const file = upload.content.name;
+  const messages: ContentFileMessage[] = [];
+  const stage = path.join(upload.dir, "stage");
+  await fs.mkdir(stage);
+  const staged = await stageQtiPackage(test, upload, stage, messages);
+  if (!staged) return { report: { file, ok: false, unchanged: false, messages, summary: null }, checked: null };
+  return finish(db, test, file, messages, await checkFile(db, { file: staged.staged, label: file, baseDir: stage }), { format: "qti", interactions: staged.interactions });
+}
+
+/** The importer's verdict as the report (shared by content files and QTI packages). */
+async function finish(db: Db, test: TestRecord, file: string, messages: ContentFileMessage[], result: Awaited<ReturnType<typeof checkFile>>, extra: { format: "json" | "qti"; interactions?: Record<string, number> }): Promise<Examined> {
+  if (!result.ok) {
+    messages.unshift(...result.errors.map(importerMessage));
+    return { report: { file, ok: false, unchanged: false, messages, summary: null }, checked: null };
+  }
+  if (result.file.testId !== test.id) throw new HttpError(409, "The content key changed meanwhile: reload the page.", "errors.generic");
+  if (!test.isActive) messages.push(ourMessage("warning", "retired"));
+  const ok = !messages.some((m) => m.level === "error");
+  const unchanged = (await currentVersion(db, test.id))?.hash === result.file.hash;
+  if (ok && unchanged) messages.push(ourMessage("warning", "unchanged"));
+  return { report: { file, ok, unchanged, messages, summary: { ...summaryOf(result.file.content), ...extra } }, checked: ok ? result.file : null };
+}
+
 /** Every check of an upload for this test; stores nothing. */
 async function examine(db: Db, test: TestRecord, upload: ContentUpload): Promise<Examined> {
+  if (isQtiPackage(upload)) return examineQti(db, test, upload);
   const key = test.contentKey!;
   const file = upload.content.name;
   const messages: ContentFileMessage[] = [];
@@ -116,17 +143,7 @@ async function examine(db: Db, test: TestRecord, upload: ContentUpload): Promise
   const parsed = json === undefined ? null : checkTestContent(json);
   if (parsed?.ok) await stageMedia(db, upload, stage, parsed.content, test.id, messages);
 
-  const result = await checkFile(db, { file: staged, label: file, baseDir: stage });
-  if (!result.ok) {
-    messages.unshift(...result.errors.map(importerMessage));
-    return refused();
-  }
-  if (result.file.testId !== test.id) throw new HttpError(409, "The content key changed meanwhile: reload the page.", "errors.generic");
-  if (!test.isActive) messages.push(ourMessage("warning", "retired"));
-  const ok = !messages.some((m) => m.level === "error");
-  const unchanged = (await currentVersion(db, test.id))?.hash === result.file.hash;
-  if (ok && unchanged) messages.push(ourMessage("warning", "unchanged"));
-  return { report: { file, ok, unchanged, messages, summary: summaryOf(result.file.content) }, checked: ok ? result.file : null };
+  return finish(db, test, file, messages, await checkFile(db, { file: staged, label: file, baseDir: stage }), { format: "json" });
 }
 
 /** Reads the upload for a test that has a content key, runs `work` on it, and removes it. */

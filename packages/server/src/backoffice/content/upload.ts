@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
-import { CONTENT_FILE_MAX_BYTES, CONTENT_UPLOAD_MAX_FILES, backofficeContentMessages, type BackofficeContentMessage } from "@parlance/contract";
+import { CONTENT_FILE_MAX_BYTES, CONTENT_UPLOAD_MAX_FILES, QTI_PACKAGE_MAX_BYTES, backofficeContentMessages, type BackofficeContentMessage } from "@parlance/contract";
 import { HttpError } from "../../http/errors.js";
 
 /** An error whose text is one of our content messages, sent with its i18n key. */
@@ -51,12 +51,15 @@ export async function readContentUpload(req: FastifyRequest): Promise<ContentUpl
   const cleanup = () => fs.rm(dir, { recursive: true, force: true });
   const files: UploadedFile[] = [];
   try {
-    const parts = req.parts({ limits: { fileSize: CONTENT_FILE_MAX_BYTES, files: CONTENT_UPLOAD_MAX_FILES, fields: 5, parts: CONTENT_UPLOAD_MAX_FILES + 5 } });
+    // A QTI package (.zip, with its media) may be larger than a content file; each is held to its own limit below.
+    const parts = req.parts({ limits: { fileSize: QTI_PACKAGE_MAX_BYTES, files: CONTENT_UPLOAD_MAX_FILES, fields: 5, parts: CONTENT_UPLOAD_MAX_FILES + 5 } });
     for await (const part of parts) {
       if (part.type !== "file") continue;
       const target = path.join(dir, `upload-${files.length}`);
       await pipeline(part.file, createWriteStream(target));
       if (part.file.truncated) throw contentError(413, "tooLarge");
+      const isPackage = part.fieldname === "content" && part.filename.toLowerCase().endsWith(".zip");
+      if (!isPackage && (await fs.stat(target)).size > CONTENT_FILE_MAX_BYTES) throw contentError(413, "tooLarge");
       // Parts of other names are read (the body must be drained) and dropped.
       if (part.fieldname === "content" || part.fieldname === "media") files.push({ field: part.fieldname, name: baseName(part.filename), path: target });
     }
@@ -72,7 +75,7 @@ export async function readContentUpload(req: FastifyRequest): Promise<ContentUpl
     await cleanup();
     throw contents.length === 0 ? contentError(400, "noFile") : contentError(400, "twoContentFiles");
   }
-  if (!contents[0].name.toLowerCase().endsWith(".json")) {
+  if (!/\.(json|zip)$/i.test(contents[0].name)) {
     await cleanup();
     throw contentError(400, "notJson");
   }

@@ -8,7 +8,7 @@ import type { InputOf } from "../../http/implement-area.js";
 import { HttpError } from "../../http/errors.js";
 import type { ServedFile } from "../../http/byte-range.js";
 import { audit } from "../../audit/audit.js";
-import { findItem, isLimited, isMediaItem, mediaFileOf, newestVersion } from "../../content/read.js";
+import { findItem, isLimited, isMediaItem, mediaFileAt, mediaFileOf, newestVersion, qtiFile, qtiPlayLimit } from "../../content/read.js";
 import { scoreableFor } from "./access.js";
 import { scoringContentOf } from "./scoreable-content.js";
 
@@ -29,16 +29,18 @@ async function mediaItem(ctx: AppContext, scope: Scope, candidateTestId: number,
   const s = await scoreableFor(ctx.db, scope, candidateTestId);
   const content = await scoringContentOf(ctx.db, s);
   const item = content ? findItem(content, itemId) : undefined;
-  if (!isMediaItem(item)) return { s, item: null };
-  return { s, item };
+  if (!isMediaItem(item)) return { s, item: null, any: item };
+  return { s, item, any: item };
 }
 
 /** POST grant_audio_access/{id} {item}. */
 export async function grantEvaluatorAudio(ctx: AppContext, scope: Scope, { id, item: itemId }: ScoringParams & InputOf<typeof scoringRoutes.grantAudio>) {
-  const { s, item } = await mediaItem(ctx, scope, id, itemId);
-  if (!item || item.kind === "image") throw new HttpError(400, scoringMessages.noAudio, "scoringApi.messages.noAudio");
-  await audit(ctx, { actor: scope, accountId: s.accountId, action: GRANT_ACTION, targetType: "candidate_test", targetId: s.id, details: { item: item.id } });
-  return { success: true, message: scoringMessages.audioGranted, item: item.id, plays_allowed: item.plays ?? null };
+  const { s, item, any } = await mediaItem(ctx, scope, id, itemId);
+  // A QTI item with a play-limited media interaction is unlocked as a limited recording is.
+  const qtiPlays = any ? qtiPlayLimit(any) : null;
+  if ((!item || item.kind === "image") && qtiPlays === null) throw new HttpError(400, scoringMessages.noAudio, "scoringApi.messages.noAudio");
+  await audit(ctx, { actor: scope, accountId: s.accountId, action: GRANT_ACTION, targetType: "candidate_test", targetId: s.id, details: { item: itemId } });
+  return { success: true, message: scoringMessages.audioGranted, item: itemId, plays_allowed: item && item.kind !== "image" ? (item.plays ?? null) : qtiPlays };
 }
 
 async function hasGrant(ctx: AppContext, scope: Scope, candidateTestId: number, itemId: string): Promise<boolean> {
@@ -59,8 +61,16 @@ async function hasGrant(ctx: AppContext, scope: Scope, candidateTestId: number, 
 }
 
 /** GET media/{id}?item=: the item's bytes for the test's evaluator. */
-export async function evaluatorMedia(ctx: AppContext, scope: Scope, { id, item: itemId }: ScoringParams & InputOf<typeof scoringRoutes.media>): Promise<ServedFile> {
-  const { s, item } = await mediaItem(ctx, scope, id, itemId);
+export async function evaluatorMedia(ctx: AppContext, scope: Scope, { id, item: itemId, file: fileNo }: ScoringParams & InputOf<typeof scoringRoutes.media>): Promise<ServedFile> {
+  const { s, item, any } = await mediaItem(ctx, scope, id, itemId);
+  const qti = qtiFile(any, fileNo);
+  if (qti) {
+    if (qti.limited && !(await hasGrant(ctx, scope, s.id, itemId))) throw new HttpError(403, scoringMessages.grantFailure, "scoringApi.messages.grantFailure");
+    const versionId = s.contentVersionId ?? (await newestVersion(ctx.db, s.testId));
+    const file = versionId === null ? null : await mediaFileAt(ctx.db, versionId, qti.path, qti.audio);
+    if (!file) throw noSuchFile();
+    return { ...file, limited: qti.limited };
+  }
   if (!item) throw noSuchFile();
   const limited = isLimited(item);
   if (limited && !(await hasGrant(ctx, scope, s.id, item.id))) {

@@ -19,6 +19,7 @@ import { contentOf, itemsInOrder, newestVersion } from "../../content/read.js";
 import { isSupervisor, repeatsOf, scoreableFor, userName, type Scoreable } from "./access.js";
 import { categoriesOf, objectivesOf, RECOMMENDATIONS, scoringItemsOf, sectionCategoriesOf } from "./rubrics.js";
 import { spokenResponseItems } from "../../calls/index.js";
+import { candidateView, machineScoresOf } from "../../qti/index.js";
 
 /**
  * GET /api/test_results/get_scoreable_content/{id} (spec §3): the test as the evaluator scores it.
@@ -77,6 +78,8 @@ export async function scoreableContent(ctx: AppContext, scope: Scope, { id }: z.
   const [sheet] = await ctx.db.select().from(scoreSheets).where(eq(scoreSheets.candidateTestId, s.id));
   const checked = new Set(sheet?.checkedScoringItems ?? []);
   const sectionCategories = sectionCategoriesOf(s.testType);
+  // QTI items: what the candidate saw, the correct responses, and the scores response processing gave at submit.
+  const machine = await machineScoresOf(ctx.db, s.id);
 
   const ordered = content ? itemsInOrder(content) : [];
   const sections: ScoreableContent["sections"] = (content?.sections ?? []).map((section, i) => {
@@ -101,6 +104,9 @@ export async function scoreableContent(ctx: AppContext, scope: Scope, { id }: z.
           return { id: o.id, name: o.name, states: [...o.states], state_id: recorded?.stateId ?? null, automatic: recorded?.automatic ?? false };
         }),
         scoring_items: scoringItemsOf(s.testType, item).map((si) => ({ ...si, checked: checked.has(si.id) })),
+        qti: item.kind === "qti" ? candidateView(item, (file) => `${evaluatorMediaUrl(s.id, item.id)}&file=${file}`) : null,
+        qti_correct: item.kind === "qti" && item.responses.some((r) => r.correct !== null) ? Object.fromEntries(item.responses.map((r) => [r.id, r.correct])) : null,
+        machine_score: machine.items.get(item.id) ?? null,
       }));
     const answerable = section.items.filter((it) => RESPONSE_KINDS.includes(it.kind));
     return {
@@ -138,6 +144,7 @@ export async function scoreableContent(ctx: AppContext, scope: Scope, { id }: z.
     categories: categoriesOf(s.testType),
     recommendations: [...RECOMMENDATIONS],
     has_objectives: hasObjectives,
+    raw_score: machine.test,
     objective_score: s.objectiveTotal === null ? null : { correct: s.objectiveCorrect ?? 0, total: s.objectiveTotal },
     held_events: s.method === "online" ? await heldEventsOf(ctx.db, s.id) : [],
     can_submit: mayScore && !s.isFinal,

@@ -114,6 +114,11 @@ export function writePaperTest(w: PdfWriter, content: TestContent, facts: PaperF
           w.text(`[${item.kind === "audio" ? "Recording" : "Video"}: your proctor plays it${item.plays ? ` at most ${item.plays} time(s)` : ""}.]`, { size: 10, color: "#333333" });
           if (item.text) w.text(item.text, { rtl: rtl(item) });
           break;
+        case "qti":
+          // A QTI interaction (drag, order, hotspot …) has no paper form: the booklet names it.
+          w.text(`${prefix}${item.title}`, { bold: true, rtl: rtl(item), after: 2 });
+          w.text("[This question is answered online.]", { size: 10, color: "#333333", indent });
+          break;
         case "radio":
           w.keepRoom(60);
           w.text(`${prefix}${item.text}`, { bold: true, rtl: rtl(item), after: 2 });

@@ -5,6 +5,7 @@ import { RESPONSE_KINDS, type ItemKind, type ScoreableItem } from "@parlance/con
 import { AudioGrant } from "./AudioGrant";
 import { StatusTag } from "../../../ui/StatusTag";
 import { ResponseBox } from "./ResponseBox";
+import { QtiResponse } from "./QtiResponse";
 import { objectiveKey, type ScoringFormState } from "./scoringForm";
 
 interface ItemReviewProps {
@@ -68,7 +69,11 @@ export function ItemReview({ testId, lang, item, state, setObjective, setScoring
             {t("scoring.item.transcript")}: <span lang={lang}>{item.alternate_text}</span>
           </Text>
         )}
-        {isResponseKind(item.kind) && <ResponseBox response={item.response} labelId={responseLabelId} lang={lang} />}
+        {item.qti ? (
+          <QtiResponse item={{ ...item, qti: item.qti }} name={name} labelId={responseLabelId} />
+        ) : (
+          isResponseKind(item.kind) && <ResponseBox response={item.response} labelId={responseLabelId} lang={lang} />
+        )}
         {item.response_audio_url && (
           <Stack gap={4}>
             <Text size="sm" fw={600}>

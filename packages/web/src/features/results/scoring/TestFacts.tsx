@@ -41,6 +41,11 @@ export function TestFacts({ content }: { content: ScoreableContent }) {
         {content.objective_score && (
           <Fact label={t("scoring.edit.objectiveScore")}>{t("scoring.edit.objectiveScoreValue", content.objective_score)}</Fact>
         )}
+        {content.raw_score && (
+          <Fact label={t("interactions.rawScore")}>
+            {content.raw_score.level !== null ? t("interactions.rawScoreLevel", { ...content.raw_score }) : t("interactions.rawScoreValue", content.raw_score)}
+          </Fact>
+        )}
       </SimpleGrid>
       <Group gap="sm" mt="md" wrap="wrap">
         {content.repeats > 0 && (

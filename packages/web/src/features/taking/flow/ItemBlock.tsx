@@ -3,7 +3,9 @@ import { ITEM_KINDS, type ItemView, type TestContentView } from "@parlance/contr
 import { itemDir, itemTypography, paragraphs } from "./itemStyle";
 import { ChoiceAnswer } from "./ChoiceAnswer";
 import { TextAnswer } from "./TextAnswer";
-import { MediaItem } from "./MediaItem";
+import { MediaItem, MediaPresentation } from "./MediaItem";
+import { QtiItem, type MediaRenderer } from "../interactions";
+import { useTranslation } from "../../../i18n";
 import type { AnswerProps } from "./answerProps";
 import classes from "./ItemBlock.module.css";
 
@@ -11,8 +13,8 @@ import classes from "./ItemBlock.module.css";
 export const itemAnchor = (id: string) => `item-${id}`;
 
 /**
- * One item of a page (spec §3): heading, instructions, image, audio or video, radio choices, or one
- * of the four text answers. Direction, font size and line height follow the test and the item.
+ * One item of a page (spec §3): heading, instructions, image, audio or video, radio choices, one
+ * of the four text answers, or an imported QTI item with its interactions (issue 29). Direction, font size and line height follow the test and the item.
  */
 export function ItemBlock({ item, content, lang, answer }: { item: ItemView; content: TestContentView; lang: string; answer: AnswerProps }) {
   const dir = itemDir(content, item);
@@ -60,7 +62,31 @@ function ItemBody({ item, content, answer }: { item: ItemView; content: TestCont
       return <MediaItem item={item} assignedTestId={content.id} />;
     case ITEM_KINDS.radio:
       return <ChoiceAnswer item={item} {...answer} />;
+    case ITEM_KINDS.qti:
+      return <QtiAnswer item={item} content={content} answer={answer} />;
     default:
       return <TextAnswer item={item} content={content} {...answer} />;
   }
+}
+
+/** A QTI item: its response goes through the same answer store as every other answer. */
+function QtiAnswer({ item, content, answer }: { item: ItemView; content: TestContentView; answer: AnswerProps }) {
+  const { t } = useTranslation();
+  if (!item.qti) return null;
+  const name = item.number !== null ? t("takingFlow.items.question", { number: item.number }) : item.qti.title;
+  // A media interaction plays under the same server-counted limit as an audio item (the item's id).
+  const renderMedia: MediaRenderer = (m, label, onPlays) => (
+    <MediaPresentation itemId={item.id} assignedTestId={content.id} media={{ src: m.media.src, kind: m.media.kind, plays: m.max_plays === 0 ? null : m.max_plays }} label={label} onPlays={onPlays} />
+  );
+  return (
+    // The item's own direction (an Arabic item in an English test) for its number too.
+    <Stack gap="xs" dir={item.qti.dir ?? undefined}>
+      {item.number !== null && (
+        <Text fw={700} fz="inherit" aria-hidden>
+          {item.number}.
+        </Text>
+      )}
+      <QtiItem qti={item.qti} response={answer.value} onChange={answer.onChange} readOnly={false} name={name} seed={`${content.id}:${item.id}`} renderMedia={renderMedia} />
+    </Stack>
+  );
 }

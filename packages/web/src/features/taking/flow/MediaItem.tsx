@@ -22,18 +22,39 @@ type Media = RouteOutput<typeof takingRoutes.grantAudio>;
  */
 export function MediaItem({ item, assignedTestId }: { item: ItemView; assignedTestId: number }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [grantFailed, setGrantFailed] = useState(false);
-  const key = flowKeys.media(assignedTestId, item.id);
-  const access = useAudioAccess(assignedTestId, item.id);
   const media = item.item_audio;
   if (!media) return null;
+  const what = t(`takingFlow.items.${media.kind === "video" ? "video" : "recording"}`);
+  const label = item.number !== null ? `${t("takingFlow.items.question", { number: item.number })}: ${what}` : what;
+  return (
+    <Stack gap="xs">
+      {item.item_text && (
+        <Text fz="inherit" lh="inherit">
+          {item.item_text}
+        </Text>
+      )}
+      <MediaPresentation itemId={item.id} assignedTestId={assignedTestId} media={media} label={label} />
+    </Stack>
+  );
+}
+
+/**
+ * A recording or video with its play limit: an audio item's, or a QTI media interaction's (then
+ * `onPlays` hears the plays used after each grant, the interaction's answer).
+ */
+export function MediaPresentation({ itemId, assignedTestId, media, label, onPlays }: { itemId: string; assignedTestId: number; media: { src: string; kind: "audio" | "video"; plays: number | null }; label: string; onPlays?: (used: number) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [grantFailed, setGrantFailed] = useState(false);
+  const key = flowKeys.media(assignedTestId, itemId);
+  const access = useAudioAccess(assignedTestId, itemId);
 
   async function grant(): Promise<boolean> {
     setGrantFailed(false);
     try {
-      const out = await call(takingRoutes.grantAudio, { item: item.id }, { id: assignedTestId });
+      const out = await call(takingRoutes.grantAudio, { item: itemId }, { id: assignedTestId });
       queryClient.setQueryData<Media>(key, out);
+      if (out.granted) onPlays?.(out.plays_used);
       return out.granted;
     } catch {
       setGrantFailed(true);
@@ -45,15 +66,9 @@ export function MediaItem({ item, assignedTestId }: { item: ItemView; assignedTe
   const used = access.data?.plays_used ?? 0;
   const allowed = access.data?.plays_allowed ?? media.plays;
   const left = allowed === null ? null : Math.max(0, allowed - used);
-  const label = item.number !== null ? `${t("takingFlow.items.question", { number: item.number })}: ${t(`takingFlow.items.${media.kind === "video" ? "video" : "recording"}`)}` : t(`takingFlow.items.${media.kind === "video" ? "video" : "recording"}`);
 
   return (
     <Stack gap="xs">
-      {item.item_text && (
-        <Text fz="inherit" lh="inherit">
-          {item.item_text}
-        </Text>
-      )}
       {media.kind === "video" ? (
         <VideoPresentation src={media.src} label={label} exhausted={left === 0} onGrant={grant} />
       ) : (

@@ -1,6 +1,6 @@
 import { Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
 import { useTranslation } from "../../../i18n";
-import { isAnswered, reviewHeadings, reviewRows, type Question } from "./questions";
+import { answerState, reviewHeadings, reviewRows, type Question } from "./questions";
 
 /**
  * The review screen (spec §2, §5, §9): every question number in a three-column table of roughly
@@ -39,7 +39,7 @@ export function ReviewScreen({ questions, answerOf, onJump }: { questions: Quest
               <Table.Tr key={r}>
                 {row.map((q, c) => (
                   <Table.Td key={c} p={0}>
-                    {q && <ReviewCell q={q} answered={isAnswered(answerOf(q.id))} onJump={onJump} />}
+                    {q && <ReviewCell q={q} answered={answerState(q, answerOf(q.id)) === "answered"} onJump={onJump} />}
                   </Table.Td>
                 ))}
               </Table.Tr>

@@ -235,9 +235,9 @@ function TestRunner({ show, content, contentReadAt, onFinished }: { show: TestSh
   );
 }
 
-/** The control a jump lands on: the chosen radio (or the first), else the text field. */
+/** The control a jump lands on: the chosen radio (or the first), else the text field, else a QTI item's first control. */
 function focusTarget(itemId: string): HTMLElement | null {
   const block = document.getElementById(itemAnchor(itemId));
   if (!block) return null;
-  return block.querySelector<HTMLElement>("input:checked") ?? block.querySelector<HTMLElement>("input, textarea");
+  return block.querySelector<HTMLElement>("input:checked") ?? block.querySelector<HTMLElement>("input:not([disabled]), textarea, select, button:not([disabled])");
 }

@@ -1,4 +1,5 @@
-import { countWords, ITEM_KINDS, type ItemView } from "@parlance/contract";
+import { countWords, ITEM_KINDS, type CandidateQtiItem, type ItemView } from "@parlance/contract";
+import { completion, questionKind } from "../interactions";
 
 /**
  * The questions of a test (items that take an answer), as the review table and the unanswered
@@ -17,13 +18,17 @@ export interface Question {
   required: boolean;
   /** The page (section number, from 1) the question is on. */
   page: number;
+  /** A QTI item's interactions: answered means every interaction that asks for an answer has one. */
+  qti?: Pick<CandidateQtiItem, "interactions">;
 }
 
 const TEXT_TYPES: number[] = [ITEM_KINDS.short_text, ITEM_KINDS.sized_text, ITEM_KINDS.textarea, ITEM_KINDS.fixed_textarea];
 
 export const isChoiceItem = (item: ItemView) => item.item_type_id === ITEM_KINDS.radio;
 export const isTextItem = (item: ItemView) => TEXT_TYPES.includes(item.item_type_id);
-export const isQuestionItem = (item: ItemView) => isChoiceItem(item) || isTextItem(item);
+/** An imported QTI item (its interactions in `qti`): saved like any answer, even a media item's plays. */
+export const isQtiItem = (item: ItemView): item is ItemView & { qti: CandidateQtiItem } => item.item_type_id === ITEM_KINDS.qti && Boolean(item.qti);
+export const isQuestionItem = (item: ItemView) => isChoiceItem(item) || isTextItem(item) || isQtiItem(item);
 
 /**
  * Every question of the loaded pages in test order. An answerable item the author left unnumbered
@@ -34,11 +39,14 @@ export function questionsOf(pages: { page: number; items: ItemView[] }[], minimu
   for (const { page, items } of [...pages].sort((a, b) => a.page - b.page)) {
     for (const item of items) {
       if (!isQuestionItem(item)) continue;
+      // A QTI item that asks nothing (a recording to play) is not a question.
+      if (isQtiItem(item) && completion(item.qti, "").total === 0) continue;
       const shortText = item.item_type_id === ITEM_KINDS.short_text;
       out.push({
         id: item.id,
         number: item.number ?? out.length + 1,
-        kind: isChoiceItem(item) ? "choice" : "text",
+        kind: isQtiItem(item) ? questionKind(item.qti) : isChoiceItem(item) ? "choice" : "text",
+        ...(isQtiItem(item) ? { qti: item.qti } : {}),
         shortText,
         minimumWords: shortText ? (item.minimum_words ?? minimumResponse) : null,
         required: item.required,
@@ -51,6 +59,16 @@ export function questionsOf(pages: { page: number; items: ItemView[] }[], minimu
 
 /** Answered means something other than blanks was given (the review table's Yes). */
 export const isAnswered = (response: string | undefined | null) => (response ?? "").trim() !== "";
+
+/**
+ * A question's answer: blank, partly given (a QTI item with some of its interactions answered) or
+ * given. Only a fully answered question is the review table's Yes.
+ */
+export function answerState(q: Pick<Question, "qti">, response: string | undefined | null): "blank" | "partial" | "answered" {
+  if (!q.qti) return isAnswered(response) ? "answered" : "blank";
+  const { answered, total } = completion(q.qti, response ?? "");
+  return answered === 0 ? "blank" : answered < total ? "partial" : "answered";
+}
 
 /** Whether a written answer falls short of its minimum word count. */
 export const isTooShort = (q: Question, response: string | undefined) =>

@@ -1,19 +1,21 @@
-import { isAnswered, isTooShort, type Question } from "./questions";
+import { answerState, isTooShort, type Question } from "./questions";
 
 /**
  * Spec §5: before submit, unanswered items raise warnings, followed by a continue prompt:
  *  - blank radio or choice items: one warning listing their question numbers;
  *  - blank text items: one warning listing their question numbers;
- *  - short text items below their minimum word count: a warning naming the word limit (one per limit).
+ *  - short text items below their minimum word count: a warning naming the word limit (one per limit);
+ *  - QTI items with some of their parts answered and others not: one warning listing them.
  * Items the author marked not required are not named when blank.
  */
 export type UnansweredWarning =
   | { kind: "blankChoice"; numbers: number[] }
   | { kind: "blankText"; numbers: number[] }
-  | { kind: "tooShort"; numbers: number[]; limit: number };
+  | { kind: "tooShort"; numbers: number[]; limit: number }
+  | { kind: "incomplete"; numbers: number[] };
 
 export function unansweredWarnings(questions: Question[], answerOf: (id: string) => string | undefined): UnansweredWarning[] {
-  const blank = (kind: Question["kind"]) => questions.filter((q) => q.kind === kind && q.required && !isAnswered(answerOf(q.id))).map((q) => q.number);
+  const blank = (kind: Question["kind"]) => questions.filter((q) => q.kind === kind && q.required && answerState(q, answerOf(q.id)) === "blank").map((q) => q.number);
   const out: UnansweredWarning[] = [];
   const choices = blank("choice");
   if (choices.length) out.push({ kind: "blankChoice", numbers: choices });
@@ -26,6 +28,8 @@ export function unansweredWarnings(questions: Question[], answerOf: (id: string)
     short.set(limit, [...(short.get(limit) ?? []), q.number]);
   }
   for (const [limit, numbers] of [...short].sort((a, b) => a[0] - b[0])) out.push({ kind: "tooShort", numbers, limit });
+  const partial = questions.filter((q) => q.required && answerState(q, answerOf(q.id)) === "partial").map((q) => q.number);
+  if (partial.length) out.push({ kind: "incomplete", numbers: partial });
   return out;
 }
 
