@@ -49,6 +49,8 @@ export const DEMO_TESTS: readonly DemoTest[] = [
   { key: "en-ls-ivr", description: "English Listening and Speaking (Phone)", languageId: 140, method: "ivr", durationMinutes: 30, timeLimitMinutes: null, proctored: false, testType: "listening_speaking" },
   // Then the test that continues by phone: online reading, then spoken answers on a call (demo/phone-continued.ts).
   { key: "en-rs-phone", description: "English Reading and Speaking (Online + Phone)", languageId: 140, method: "online", durationMinutes: 30, timeLimitMinutes: 30, proctored: false, testType: "reading" },
+  // Then the QTI 3 test with one item of every interaction (issue 29; content from qti/test/make-demo.ts).
+  { key: "en-qti-interactions", description: "English Interactions (QTI 3)", languageId: 140, method: "online", durationMinutes: 30, timeLimitMinutes: 30, proctored: false, testType: "reading" },
 ];
 
 /** Demo tests with online content: content/<key>.json, linked through tests.content_key. */
@@ -72,6 +74,8 @@ export const DEMO_CONTENT_KEYS: readonly string[] = [
   "es-ls-ivr",
   // An online test that continues by phone: its by_phone sections are taken on a call.
   "en-rs-phone",
+  // QTI 3 items of every interaction, scored by the server at submit.
+  "en-qti-interactions",
 ];
 
 /** Recommended medical test sets per language: the first test of each set is the recommended one. */
