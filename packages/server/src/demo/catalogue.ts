@@ -51,6 +51,8 @@ export const DEMO_TESTS: readonly DemoTest[] = [
   { key: "en-rs-phone", description: "English Reading and Speaking (Online + Phone)", languageId: 140, method: "online", durationMinutes: 30, timeLimitMinutes: 30, proctored: false, testType: "reading" },
   // Then a test of imported QTI 3 items, one of each interaction (issue 29; content/qti-sample.json).
   { key: "qti-sample", description: "QTI Interactions Sample", languageId: 140, method: "online", durationMinutes: 30, timeLimitMinutes: null, proctored: false, testType: "reading" },
+  // Then the QTI 3 test with one item of every interaction (issue 29; content from qti/test/make-demo.ts).
+  { key: "en-qti-interactions", description: "English Interactions (QTI 3)", languageId: 140, method: "online", durationMinutes: 30, timeLimitMinutes: 30, proctored: false, testType: "reading" },
 ];
 
 /** Demo tests with online content: content/<key>.json, linked through tests.content_key. */
@@ -76,6 +78,8 @@ export const DEMO_CONTENT_KEYS: readonly string[] = [
   "en-rs-phone",
   // Imported QTI 3 items: every interaction the runner draws.
   "qti-sample",
+  // QTI 3 items of every interaction, scored by the server at submit.
+  "en-qti-interactions",
 ];
 
 /** Recommended medical test sets per language: the first test of each set is the recommended one. */

@@ -57,7 +57,7 @@ describe("checking and publishing a content file", () => {
       ok: true,
       unchanged: false,
       messages: [],
-      summary: { key: form.content_key, description: "English Reading Proficiency", test_type: "reading", time_limit_minutes: 45, sections: 2, questions: expect.any(Number), media: 1 },
+      summary: { key: form.content_key, description: "English Reading Proficiency", test_type: "reading", time_limit_minutes: 45, sections: 2, questions: expect.any(Number), media: 1, format: "json" },
     });
     expect(await versionsOf(id)).toBe(0);
 
@@ -156,8 +156,8 @@ describe("checking and publishing a content file", () => {
       [[], 400, "Choose the content file (.json) to upload."],
       [[chartPart], 400, "Choose the content file (.json) to upload."],
       [[good, good], 400, "Upload one content file (.json) at a time, with its media files."],
-      [[{ ...good, name: "content.txt" }], 400, "The content file must be a .json file."],
-      [[{ ...good, bytes: Buffer.alloc(4 * 1024 * 1024 + 1, 32) }], 413, "A file is too large: the content file must be under 4 MB and each media file under 2 MB."],
+      [[{ ...good, name: "content.txt" }], 400, "The content file must be a .json file or a QTI 3 package (.zip)."],
+      [[{ ...good, bytes: Buffer.alloc(4 * 1024 * 1024 + 1, 32) }], 413, "A file is too large: the content file must be under 4 MB (a QTI package under 20 MB) and each media file under 2 MB."],
       [Array.from({ length: 41 }, () => chartPart), 413, "At most 40 files can be uploaded at once."],
     ];
     for (const [files, status, message] of cases) {

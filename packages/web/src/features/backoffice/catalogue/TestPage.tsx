@@ -12,6 +12,7 @@ import { isNotFound, useCatalogueTest } from "./queries";
 import { editTestPath, parseTestId, useCatalogueCrumbs } from "./paths";
 import { languageName, timesOf } from "./labels";
 import { AccountsSection } from "./AccountsSection";
+import { CutScoresSection } from "./CutScoresSection";
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -82,6 +83,7 @@ export default function TestPage() {
         <Details test={data} />
         <AccountsSection test={data} />
         <ContentSection testId={data.id} contentKey={data.content_key} editPath={editTestPath(data.id)} />
+        {data.content_versions > 0 && <CutScoresSection testId={data.id} />}
       </Stack>
     </>
   );

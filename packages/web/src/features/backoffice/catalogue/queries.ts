@@ -1,6 +1,6 @@
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { catalogueMessages, catalogueRoutes, type CatalogueStatus, type CatalogueTestInput } from "@parlance/contract";
+import { backofficeQtiRoutes, catalogueMessages, catalogueRoutes, qtiMessages, type CatalogueStatus, type CatalogueTestInput, type CutScore } from "@parlance/contract";
 import { ApiCallError, call } from "../../../api/client";
 
 /** Query keys of the catalogue: everything under ["backofficeCatalogue"] is refreshed after a change. */
@@ -13,7 +13,7 @@ export const catalogueKeys = {
 };
 
 /** Server messages of this area, so input errors without a key are translated too. */
-export const catalogueCatalogs = { "boCatalogue.messages": catalogueMessages };
+export const catalogueCatalogs = { "boCatalogue.messages": catalogueMessages, "boQti.messages": qtiMessages };
 
 /** A 4xx will not get better by asking again. */
 export const retryServerErrors = (failures: number, err: Error) => !(err instanceof ApiCallError && err.status >= 400 && err.status < 500) && failures < 1;
@@ -78,4 +78,21 @@ export function useAccountChoices(testId: number, term: string, enabled: boolean
   });
   // The term the answer is for: a cleared field reads "every account is allowed" only from the answer to "".
   return { ...query, term: debounced };
+}
+
+/** A test's cut scores (raw score → level) with the current content's maximum score. */
+export function useCutScores(id: number) {
+  return useQuery({
+    queryKey: [...catalogueKeys.detail(id), "cutScores"],
+    queryFn: ({ signal }) => call(backofficeQtiRoutes.cutScores, {}, { id }, { signal }),
+    retry: retryServerErrors,
+  });
+}
+
+export function useSaveCutScores(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (cut_scores: CutScore[]) => call(backofficeQtiRoutes.saveCutScores, { cut_scores }, { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...catalogueKeys.detail(id), "cutScores"] }),
+  });
 }

@@ -60,6 +60,15 @@ export function ReportView({ report }: { report: ContentReport }) {
             ))}
           </SimpleGrid>
         )}
+        {s?.interactions && (
+          <Text size="sm">
+            {t("boContent.summary.interactions")}:{" "}
+            {Object.entries(s.interactions)
+              .filter(([, n]) => n > 0)
+              .map(([kind, n]) => `${t(`boContent.interactionKinds.${kind}`)} ${n}`)
+              .join(", ") || "—"}
+          </Text>
+        )}
         <MessageList messages={report.messages} label={t("boContent.report.messages")} />
       </Stack>
     </Paper>

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { Alert, Anchor, Button, FileInput, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
-import { CONTENT_UPLOAD_MAX_FILES, type ContentReport } from "@parlance/contract";
-import { ApiCallError } from "../../../api/client";
+import { CONTENT_UPLOAD_MAX_FILES, backofficeQtiRoutes, type ContentReport } from "@parlance/contract";
+import { ApiCallError, hrefOf } from "../../../api/client";
 import { useTranslation } from "../../../i18n";
 import { FormError } from "../../../ui/FormError";
 import { notifyResult } from "../../../ui/form";
 import { useApiErrorText } from "../../../ui/useApiErrorText";
-import { contentCatalogs, useCheckContent, usePublishContent } from "./queries";
+import { contentCatalogs, useCheckContent, useContentVersions, usePublishContent } from "./queries";
 import { MessageList, ReportView } from "./ContentMessages";
 import { VersionsTable } from "./VersionsTable";
 
@@ -32,6 +32,8 @@ export function ContentSection({ testId, contentKey, editPath }: { testId: numbe
   const [report, setReport] = useState<ContentReport | null>(null);
   const check = useCheckContent(testId);
   const publish = usePublishContent(testId);
+  // The export is offered once a version exists (the versions table reads the same query).
+  const published = (useContentVersions(testId, 1).data?.itemCount ?? 0) > 0;
 
   const changed = () => {
     setReport(null);
@@ -90,7 +92,7 @@ export function ContentSection({ testId, contentKey, editPath }: { testId: numbe
                 <FileInput
                   label={t("boContent.contentFile")}
                   description={t("boContent.contentFileHelp", { key: contentKey })}
-                  accept=".json,application/json"
+                  accept=".json,application/json,.zip,application/zip"
                   value={content}
                   onChange={(f) => (setContent(f), changed())}
                   clearable
@@ -138,6 +140,11 @@ export function ContentSection({ testId, contentKey, editPath }: { testId: numbe
           <FormError message={check.isError ? errorText(check.error) : publish.isError ? errorText(publish.error) : null} />
           {publish.isError && <MessageList messages={issuesOf(publish.error)} label={t("boContent.report.messages")} />}
         </div>
+        {published && (
+          <Anchor href={hrefOf(backofficeQtiRoutes.exportQti, { id: testId })} download size="sm">
+            {t("boContent.downloadQti")}
+          </Anchor>
+        )}
         <VersionsTable testId={testId} />
       </Stack>
     </Paper>
