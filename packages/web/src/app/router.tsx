@@ -24,7 +24,9 @@ const signIn: ScreenNeeds = { strings: ["entry"], queries: false, mantine: false
 const forgotPassword: ScreenNeeds = { strings: ["entry", "account"], queries: false };
 const passwordKey: ScreenNeeds = { strings: ["entry", "account"] };
 const takeATest: ScreenNeeds = { strings: ["entry", "taking", "history"] };
-const testFlow: ScreenNeeds = { strings: ["entry", "taking", "flow"] };
+// The test page reads through its own small store (features/taking/flow/remote.ts): without
+// react-query's chunk (issue 26 §3); its parts that use react-query bring it (ui/withQueryLayer.tsx).
+const testFlow: ScreenNeeds = { strings: ["entry", "taking", "flow"], queries: false };
 
 /** Route-level code splitting: each screen is its own chunk, shown once it and what it needs are downloaded. */
 function page(load: () => Promise<{ default: ComponentType }>, { strings = ALL_STRING_TIERS, queries = true, mantine = true }: ScreenNeeds = {}) {

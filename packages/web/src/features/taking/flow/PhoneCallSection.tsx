@@ -2,9 +2,10 @@ import { lazy, Suspense } from "react";
 import { Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import type { TestShowView } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
+import { withQueryLayer } from "../../../ui/withQueryLayer";
 
 // The phone form (its country list and number plan) downloads only for a test that continues by phone.
-const PhoneCallForm = lazy(() => import("../../../ui/phone/PhoneCallForm").then((m) => ({ default: m.PhoneCallForm })));
+const PhoneCallForm = lazy(withQueryLayer(() => import("../../../ui/phone/PhoneCallForm").then((m) => m.PhoneCallForm)));
 
 /**
  * The phone-number entry prompt of a test that continues by phone (spec §2 prelude, §4 phone call):

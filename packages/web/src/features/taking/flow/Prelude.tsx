@@ -10,11 +10,12 @@ import { limitMinutes } from "./clock";
 import { useStartTest } from "./queries";
 import { useReason } from "./LoadError";
 import { useFocusOnMount } from "./useFocusOnMount";
+import { withQueryLayer } from "../../../ui/withQueryLayer";
 
 // Only a test that continues by phone shows the call's section: its own chunk, off the other preludes' first screen.
 const PhoneCallSection = lazy(() => import("./PhoneCallSection").then((m) => ({ default: m.PhoneCallSection })));
 // Only a proctored test shows the proctor's steps (password field, agreement): their own chunk too.
-const ProctorSteps = lazy(() => import("./ProctorSteps").then((m) => ({ default: m.ProctorSteps })));
+const ProctorSteps = lazy(withQueryLayer(() => import("./ProctorSteps").then((m) => m.ProctorSteps)));
 // The start dialog is opened by a click: it loads once the prelude is drawn, not before it (issue 26 §3).
 const StartDialog = lazy(() => import("./StartDialog").then((m) => ({ default: m.StartDialog })));
 

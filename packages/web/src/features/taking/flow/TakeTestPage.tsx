@@ -5,7 +5,7 @@ import { useTranslation } from "../../../i18n";
 import { Breadcrumbs, useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { usePageMeta } from "../../../ui/pageMeta";
 import { preloadable } from "../../../ui/preloadable";
-import { useTestShow } from "./queries";
+import { useDropFlowOnLeave, useTestShow } from "./queries";
 import { initialStage, type Receipt, type Stage } from "./stages";
 import { LoadError } from "./LoadError";
 import { FlowLoader } from "./FlowLoader";
@@ -24,6 +24,7 @@ export default function TakeTestPage() {
   const { t } = useTranslation();
   const id = parseTestId(useParams().id);
   const show = useTestShow(id ?? 0);
+  useDropFlowOnLeave(id ?? 0);
   const [stage, setStage] = useState<Stage | null>(null);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const current: Stage | null = stage ?? (show.data ? initialStage(show.data) : null);
