@@ -23,30 +23,30 @@ export function ThankYou({ show, receipt }: { show: TestShowView; receipt: Recei
       {byPhone ? (
         <Alert color="orange" variant="light" role="status">
           <Text fw={700} fz="lg">
-            {t("takingFlow.finished.phone")}
+            {t("takingStages.finished.phone")}
           </Text>
         </Alert>
       ) : receipt ? (
-        <Text fz="lg">{t("takingFlow.finished.recorded")}</Text>
+        <Text fz="lg">{t("takingStages.finished.recorded")}</Text>
       ) : (
-        <Text fz="lg">{t("takingFlow.finished.alreadySubmitted")}</Text>
+        <Text fz="lg">{t("takingStages.finished.alreadySubmitted")}</Text>
       )}
 
       {receipt && (
         <Paper withBorder p="md" radius="md" component="section" aria-labelledby="receipt-title">
           <Stack gap={6}>
             <Title order={2} size="h4" id="receipt-title">
-              {t("takingFlow.finished.receipt")}
+              {t("takingStages.finished.receipt")}
             </Title>
             <Text ff="monospace" fz="sm" style={{ overflowWrap: "anywhere" }} data-testid="receipt">
               {receipt.receipt}
             </Text>
-            <Text>{t("takingFlow.finished.answered", { answered: receipt.answered, items: receipt.items })}</Text>
+            <Text>{t("takingStages.finished.answered", { answered: receipt.answered, items: receipt.items })}</Text>
             <Text size="sm" c="gray.7">
-              {t("takingFlow.finished.submittedAt", { date: formatDateTime(receipt.submitted_at, language) })}
+              {t("takingStages.finished.submittedAt", { date: formatDateTime(receipt.submitted_at, language) })}
             </Text>
             <Text size="sm" c="gray.7">
-              {t("takingFlow.finished.receiptHelp")}
+              {t("takingStages.finished.receiptHelp")}
             </Text>
           </Stack>
         </Paper>
@@ -56,11 +56,11 @@ export function ThankYou({ show, receipt }: { show: TestShowView; receipt: Recei
 
       <Group gap="lg">
         <Anchor component={Link} to="/testing/tests" fw={600}>
-          {t("takingFlow.finished.takeAnother")}
+          {t("takingStages.finished.takeAnother")}
         </Anchor>
         {/* Posts the layout's sign-out form: the server answers with the sign-in page. */}
         <Anchor component="button" type="submit" form={SIGN_OUT_FORM_ID} fw={600}>
-          {t("takingFlow.finished.logout")}
+          {t("takingStages.finished.logout")}
         </Anchor>
       </Group>
     </Stack>

@@ -36,7 +36,7 @@ describe("the test page's reads (flow/remote.ts)", () => {
   });
 
   it("keeps data written another way, and a failed read again keeps the data it had", async () => {
-    const remote = remoteOf(["t", 3], async () => Promise.reject(new Error("offline")), 0);
+    const remote = remoteOf<string>(["t", 3], async () => Promise.reject(new Error("offline")), 0);
     remote.setData("started");
     expect(remote.state).toMatchObject({ status: "success", data: "started" });
     await remote.fetch();
