@@ -10,7 +10,7 @@ export const STRING_TIERS = {
   /** The other signed-out screens: a forgotten password, a new password, an account's activation. */
   account: ["activate", "assistance", "resetPassword"],
   /** Take a Test and the test flow, with the generic words they use too (ui: Ok, Cancel, Close, pages). */
-  taking: ["taking", "ui", "video"],
+  taking: ["taking", "ui"],
   /** The test page's own (its frame and the test in progress): not the list's (issue 26 §3). */
   flow: ["takingFlow"],
   /**
@@ -19,8 +19,8 @@ export const STRING_TIERS = {
    * resumed in progress goes without them (issue 26 §3).
    */
   stages: ["phoneCallLink", "proctor", "takingStages"],
-  /** Take a Test's list with the tests' status words of the test history (not the test flow's). */
-  history: ["history", "takeTest"],
+  /** Take a Test's list with the tests' status words of the test history, and its live test's video room (not the test flow's). */
+  history: ["history", "takeTest", "video"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type StringTier = keyof typeof STRING_TIERS | "rest";
