@@ -1,11 +1,11 @@
 import { Suspense, useEffect, useState } from "react";
-import { useParams } from "react-router";
+import { useParams, type Params } from "react-router";
 import { Stack, Title } from "@mantine/core";
 import { useTranslation, withStrings } from "../../../i18n";
 import { Breadcrumbs, useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { usePageMeta } from "../../../ui/pageMeta";
 import { preloadable } from "../../../ui/preloadable";
-import { useDropFlowOnLeave, useTestShow } from "./queries";
+import { prefetchTest, useDropFlowOnLeave, useTestShow } from "./queries";
 import { initialStage, type Receipt, type Stage } from "./stages";
 import { LoadError } from "./LoadError";
 import { FlowLoader } from "./FlowLoader";
@@ -21,11 +21,20 @@ const ThankYou = preloadable(withStrings(["stages"], () => import("./ThankYou").
 const STAGES = { capability: CapabilityCheck, prelude: Prelude, inProgress: TestInProgress, finished: ThankYou };
 const NEXT_STAGE: Record<Stage, Stage | null> = { capability: "prelude", prelude: "inProgress", inProgress: "finished", finished: null };
 
+/** The page opened by its address: its reads start as its code arrives (app/router.tsx preloadScreen). */
+export function prefetch(params: Params) {
+  const id = parseTestId(params.id);
+  if (id !== null) prefetchTest(id, TestInProgress.preload);
+}
+
 export default function TakeTestPage() {
   const { t } = useTranslation();
   const id = parseTestId(useParams().id);
   const show = useTestShow(id ?? 0);
   useDropFlowOnLeave(id ?? 0);
+  useEffect(() => {
+    if (id !== null) prefetchTest(id, TestInProgress.preload);
+  }, [id]);
   const [stage, setStage] = useState<Stage | null>(null);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const current: Stage | null = stage ?? (show.data ? initialStage(show.data) : null);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { takingRoutes, takingShowRoutes, type RouteOutput, type TestContentView } from "@parlance/contract";
 import { call } from "../../../api/client";
 import { dropRemotes, remoteOf, type Remote, type RemoteState } from "./remote";
-import type { Receipt } from "./stages";
+import { initialStage, type Receipt } from "./stages";
 
 // The test page reads through flow/remote.ts, not react-query: the page goes without that chunk
 // (app/router.tsx `queries: false`; issue 26 §3). The hooks answer as react-query's did.
@@ -90,13 +90,25 @@ function useAction<T>(run: () => Promise<T>, onSuccess: (out: T) => void, onErro
 const showOf = (id: number) => remoteOf(flowKeys.show(id), () => call(takingShowRoutes.show, {}, { id }), 1);
 const contentOf = (id: number) => remoteOf(flowKeys.content(id), () => call(takingRoutes.start, {}, { id }), 0);
 
+const sectionOf = (id: number, section: number) => remoteOf(flowKeys.section(id, section), () => call(takingRoutes.section, { section }, { id }), 2);
+
 /**
- * Starts reading the test page's startup data before its code has arrived (app/router.tsx, as the
- * route's chunk downloads): the page then finds it read or on its way.
+ * The page's reads one after the other as soon as each can start, not as each part of the page is
+ * drawn (issue 26 §3: on a phone each is a round trip): the startup data, and for a test in progress
+ * its content (start_test resumes it) and then every section, while the running test's code
+ * downloads (onInProgress). Reads already made or running are joined. Started by the page, and by
+ * app/router.tsx as the page's code arrives when the page is opened by its address.
  */
-export function prefetchTestShow(id: number) {
+export function prefetchTest(id: number, onInProgress: () => void) {
   const show = showOf(id);
-  if (show.state.status === "pending" && !show.state.isFetching) void show.fetch();
+  void show.read().then(() => {
+    // A visitor not signed in yet: read again once the page is drawn (after signing in).
+    if (show.state.status === "error" && !show.followed) dropRemotes(flowKeys.show(id));
+    if (!show.state.data || initialStage(show.state.data) !== "inProgress") return;
+    onInProgress();
+    const content = contentOf(id);
+    void content.read().then(() => content.state.data?.candidate_test_sections.forEach((s) => void sectionOf(id, s.id).read()));
+  });
 }
 
 /** The test page's startup data (Tests Show): method, access code, proctor steps, attempt state. */
@@ -132,7 +144,7 @@ export function useStartTest(id: number, onStarted: () => void, onError: (err: E
 /** Every section of the started test, each kept for the attempt's life. */
 export function useTestSections(id: number, content: TestContentView) {
   const remotes = useMemo(
-    () => content.candidate_test_sections.map((s) => remoteOf(flowKeys.section(id, s.id), () => call(takingRoutes.section, { section: s.id }, { id }), 2)),
+    () => content.candidate_test_sections.map((s) => sectionOf(id, s.id)),
     [id, content],
   );
   return useRemotes(remotes);

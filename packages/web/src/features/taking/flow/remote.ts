@@ -46,13 +46,23 @@ export class Remote<T> {
 
   getSnapshot = () => this.state;
 
+  /** Something on screen follows it. */
+  get followed() {
+    return this.listeners.size > 0;
+  }
+
+  /** Reads it unless it was read or is being read (then joins that read). */
+  read(): Promise<void> {
+    return this.state.status === "pending" ? this.fetch() : Promise.resolve();
+  }
+
   /** Reads it (again); a read already running is joined, not repeated. */
   fetch(): Promise<void> {
-    this.running ??= this.read().finally(() => (this.running = null));
+    this.running ??= this.load_().finally(() => (this.running = null));
     return this.running;
   }
 
-  private async read() {
+  private async load_() {
     this.set({ isFetching: true });
     for (let failures = 0; ; failures++) {
       await online();
@@ -77,7 +87,7 @@ export class Remote<T> {
 
   /** A failed read that is on screen is tried again when the network returns. */
   retryShownFailure() {
-    if (this.state.status === "error" && this.listeners.size > 0) void this.fetch();
+    if (this.state.status === "error" && this.followed) void this.fetch();
   }
 }
 
