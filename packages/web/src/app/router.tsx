@@ -6,7 +6,7 @@ import { PageLoader } from "../ui/PageLoader";
 import { NotFound } from "./NotFound";
 import type { Screen, ScreenAccess } from "../ui/screens";
 import { loadStrings } from "../i18n";
-import { firstScreenShown } from "../ui/firstScreen";
+import { firstScreenDrawn } from "../ui/firstScreen";
 import { ALL_STRING_TIERS, type StringTier } from "../i18n/tiers";
 
 /** What a screen needs downloaded besides its code. */
@@ -31,7 +31,7 @@ const testFlow: ScreenNeeds = { strings: ["entry", "taking", "flow"], queries: f
 
 /** Tells what waits for the first screen (ui/firstScreen.ts) that one is drawn. */
 function Shown() {
-  useEffect(firstScreenShown, []);
+  useEffect(firstScreenDrawn, []);
   return null;
 }
 
