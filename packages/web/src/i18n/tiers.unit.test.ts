@@ -99,7 +99,8 @@ describe("string tiers", () => {
       expect(outside([screen.file], screen.tiers), path.relative(src, screen.file)).toEqual({});
       for (const part of partsOf([screen.file])) expect(outside([part.file], [...screen.tiers, ...part.tiers]), path.relative(src, part.file)).toEqual({});
     }
-  });
+    // It reads every screen's files: some 5 s on a loaded 2-core machine.
+  }, 60_000);
 
   it("check a screen's part that brings its own strings against them, and the screen without them", () => {
     const flow = path.join(src, "features/taking/flow/TakeTestPage.tsx");
