@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
+import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { matchRoutes, Navigate, useRoutes, type Params } from "react-router";
 import { AppLayout } from "./layout/AppLayout";
 import { RequireScreen, RequireSignIn, HomeRedirect } from "./guards";
@@ -6,7 +6,7 @@ import { PageLoader } from "../ui/PageLoader";
 import { NotFound } from "./NotFound";
 import type { Screen, ScreenAccess } from "../ui/screens";
 import { loadStrings } from "../i18n";
-import { firstScreenDrawn } from "../ui/firstScreen";
+import { FirstScreenDrawn } from "../ui/firstScreen";
 import { ALL_STRING_TIERS, type StringTier } from "../i18n/tiers";
 
 /** What a screen needs downloaded besides its code. */
@@ -29,12 +29,6 @@ const takeATest: ScreenNeeds = { strings: ["entry", "taking", "history"] };
 // react-query's chunk (issue 26 §3); its parts that use react-query bring it (ui/withQueryLayer.tsx).
 const testFlow: ScreenNeeds = { strings: ["entry", "taking", "flow"], queries: false };
 
-/** Tells what waits for the first screen (ui/firstScreen.ts) that one is drawn. */
-function Shown() {
-  useEffect(firstScreenDrawn, []);
-  return null;
-}
-
 /** A screen module: its component, and what it may start reading once its code is there (`prefetch`, given the path's params). */
 type ScreenModule = { default: ComponentType; prefetch?: (params: Params) => void };
 
@@ -56,7 +50,7 @@ function page(load: () => Promise<ScreenModule>, { strings = ALL_STRING_TIERS, q
         const Loaded = () => (
           <>
             <Themed />
-            <Shown />
+            <FirstScreenDrawn />
           </>
         );
         return { default: layer ? () => <layer.QueryLayer><Loaded /></layer.QueryLayer> : Loaded };

@@ -5,6 +5,7 @@ import { useTranslation, withStrings } from "../../../i18n";
 import { Breadcrumbs, useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { usePageMeta } from "../../../ui/pageMeta";
 import { preloadable } from "../../../ui/preloadable";
+import { afterFirstScreen } from "../../../ui/firstScreen";
 import { prefetchTest, useDropFlowOnLeave, useTestShow } from "./queries";
 import { initialStage, type Receipt, type Stage } from "./stages";
 import { LoadError } from "./LoadError";
@@ -43,7 +44,8 @@ export default function TakeTestPage() {
   const { home, testing } = useStandardCrumbs();
   const next = current && NEXT_STAGE[current];
   useEffect(() => {
-    if (next) STAGES[next].preload();
+    // Once this stage is drawn with its data, not sharing the bandwidth with them (ui/firstScreen.tsx).
+    if (next) void afterFirstScreen().then(STAGES[next].preload);
   }, [next]);
 
   let body: React.ReactNode;
