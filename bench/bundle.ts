@@ -24,19 +24,20 @@ const detail = process.env.BENCH_DETAIL === "1";
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 const FLOW = "src/features/taking/flow";
-const ALL_TIERS = ["entry", "account", "taking", "flow", "history", "rest"];
+const ALL_TIERS = ["entry", "account", "taking", "flow", "stages", "history", "rest"];
 const QUERIES = "src/api/queries.tsx";
 const THEME = "src/ui/ThemeProvider.tsx";
 
 /**
  * Entry routes and the page module each renders (see packages/web/src/app/router.tsx), with the lazy
- * parts its first screen shows: the test page shows one stage, whichever the test is at.
+ * parts its first screen shows: the test page shows one stage, whichever the test is at, and the
+ * stages around the test bring the `stages` strings with them (i18n `withStrings`).
  */
-const ROUTES: { path: string; page: string; parts?: string[]; aim?: number }[] = [
+const ROUTES: { path: string; page: string; parts?: string[]; partTiers?: string[]; aim?: number }[] = [
   { path: "/login", page: "src/features/auth/LoginPage.tsx", aim: 120_000 },
   { path: "/testing/tests", page: "src/features/taking/list/TakeTestPage.tsx", aim: 150_000 },
-  { path: "/testing/tests/:id capability check (online test)", page: `${FLOW}/TakeTestPage.tsx`, parts: [`${FLOW}/CapabilityCheck.tsx`], aim: 150_000 },
-  { path: "/testing/tests/:id prelude (other methods)", page: `${FLOW}/TakeTestPage.tsx`, parts: [`${FLOW}/Prelude.tsx`], aim: 150_000 },
+  { path: "/testing/tests/:id capability check (online test)", page: `${FLOW}/TakeTestPage.tsx`, parts: [`${FLOW}/CapabilityCheck.tsx`], partTiers: ["stages"], aim: 150_000 },
+  { path: "/testing/tests/:id prelude (other methods)", page: `${FLOW}/TakeTestPage.tsx`, parts: [`${FLOW}/Prelude.tsx`], partTiers: ["stages"], aim: 150_000 },
   { path: "/testing/tests/:id resumed, in progress", page: `${FLOW}/TakeTestPage.tsx`, parts: [`${FLOW}/TestInProgress.tsx`], aim: 150_000 },
   { path: "/overview", page: "src/features/overview/OverviewPage.tsx" },
   { path: "/testing/candidates", page: "src/features/candidates/CandidatesPage.tsx" },
@@ -163,7 +164,8 @@ async function main() {
       console.log(`${route.path.padEnd(50)} (page ${route.page} not in the build or not in app/router.tsx)`);
       continue;
     }
-    const { tiers, queries, mantine } = needs;
+    const { queries, mantine } = needs;
+    const tiers = [...needs.tiers, ...(route.partTiers ?? [])];
     const { total, chunks } = measure(dist, manifest, [route.page, ...(route.parts ?? []), ...(queries ? [QUERIES] : []), ...(mantine ? [THEME] : [])], tiers);
     const aim = route.aim ? `aim ≤ ${kB(route.aim)}: ${total <= route.aim ? "met" : `over by ${kB(total - route.aim)}`}` : "";
     const needed = `[strings: ${tiers.join(", ")}${queries ? "; react-query" : ""}${mantine ? "; theme" : ""}]`;

@@ -14,59 +14,20 @@
  *
  * Options: BENCH_RUNS (default 5).
  */
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { CHROMIUM_ARGS } from "../e2e/support/chromium-args.js";
 import { startServer } from "../e2e/support/server.js";
 import { buildWebIfStale } from "../scripts/web-build.mjs";
 import { buildServerIfStale } from "../scripts/server-build.mjs";
 import { CPU_SLOWDOWN, measurePage, SLOW_4G, type Vitals } from "./vitals/measure.js";
+import { ACCESS_CODE, signInByCode, startTheTest } from "./vitals/session.js";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-const ACCESS_CODE = "NW-DEMO-2026";
 
 const median = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : NaN;
 };
-
-/** A session cookie for the access code, as the code sign-in form gets it. */
-async function signInByCode(baseURL: string, code: string): Promise<{ name: string; value: string }[]> {
-  const res = await fetch(`${baseURL}/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json", origin: baseURL },
-    body: JSON.stringify({ access_code: code }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in by code: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => {
-    const [pair] = c.split(";");
-    const at = pair!.indexOf("=");
-    return { name: pair!.slice(0, at), value: pair!.slice(at + 1) };
-  });
-}
-
-/** The code's test, started once through its screens (capability check, prelude, start dialog), unthrottled. */
-async function startTheTest(browser: Browser, baseURL: string, cookies: { name: string; value: string }[]): Promise<string> {
-  const context = await browser.newContext({ baseURL, locale: "en-US", timezoneId: "America/New_York", reducedMotion: "reduce" });
-  context.setDefaultTimeout(30_000);
-  await context.addCookies(cookies.map((c) => ({ ...c, url: baseURL })));
-  try {
-    const page = await context.newPage();
-    await page.goto("/testing/tests");
-    const link = page.getByRole("link", { name: /take test|start|continue/i }).first();
-    const href = (await link.getAttribute("href"))!;
-    await page.goto(href);
-    await page.getByRole("checkbox", { name: "I can hear the sample sound" }).check();
-    await page.getByRole("checkbox", { name: "The sample text reads correctly" }).check();
-    await page.getByRole("button", { name: "Continue" }).click();
-    await page.getByRole("checkbox", { name: /I confirm that I am the person/ }).check();
-    await page.getByRole("button", { name: "Start Test" }).click();
-    await page.getByRole("dialog", { name: "Start the test?" }).getByRole("button", { name: "Start", exact: true }).click();
-    await page.getByRole("region", { name: "Test progress" }).waitFor();
-    return new URL(page.url()).pathname;
-  } finally {
-    await context.close();
-  }
-}
 
 interface Scenario {
   name: string;

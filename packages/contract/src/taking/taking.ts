@@ -3,6 +3,7 @@ import { INT4_MAX, positiveInt } from "../common/ids.js";
 import { defineRoute } from "../route.js";
 import { deliveryInput, deliveryOutput, deliveryParams, journalEvent, journalSetup, MAX_EVENTS_PER_SAVE, MAX_FILE_CHARS } from "./delivery-file.js";
 import { candidateQtiItem } from "../content/interactions.js";
+import { takingMessages } from "./messages.js";
 
 /**
  * Online test taking (candidate spec §3, §7; DESIGN.md §6). `{id}` in every path is the assigned
@@ -17,38 +18,7 @@ export const MAX_ITEMS_PER_SAVE = 500;
 /** A long answer (a translation) fits; anything larger is not a typed answer. */
 export const MAX_RESPONSE_CHARS = 100_000;
 
-/** What the taking routes answer, word for word (spec §8 where it gives one). */
-export const takingMessages = {
-  accessFailure: "An error occurred while accessing test content.",
-  submitFailure: "An error occurred while submitting your test answers.",
-  grantFailure: "An error occurred while granting access to this question.",
-  sectionFailure: "An error occurred while attempting to display this section.",
-  notFound: "That test was not found.",
-  badId: "The test id must be a positive whole number.",
-  badSection: "The section must be a positive whole number.",
-  noSuchSection: "This test has no such section.",
-  badItem: "The question id must be given.",
-  notOnline: "This test is not taken online.",
-  expired: "This test has expired.",
-  deleted: "This test was withdrawn by the organisation that assigned it.",
-  cancelled: "This test was cancelled.",
-  needsScheduling: "This test must be scheduled before it can be taken.",
-  needsPayment: "This test must be paid for before it can be taken.",
-  needsProctor: "This test is proctored: it starts when your proctor authorises it.",
-  alreadySubmitted: "This test has already been submitted.",
-  notStarted: "This test has not been started yet.",
-  timeOver: "The time for this test is over; answers can no longer be saved.",
-  timeOverSubmitted: "The time for this test is over; the answers saved before the deadline were submitted.",
-  bodyIdMismatch: "The test id in the body does not match the address.",
-  unknownItem: "Question '{id}' is not part of this test.",
-  notAnswerable: "Question '{id}' does not take an answer.",
-  badChoice: "The answer to question '{id}' is not one of its choices.",
-  tooLong: "The answer to question '{id}' is longer than {max} characters.",
-  noPlaysLeft: "Every play of this recording has been used.",
-  badQtiResponse: "The answer to question '{id}' is not one it can take.",
-  badPlay: "That play of this recording has not been granted.",
-} as const;
-
+export { takingMessages } from "./messages.js";
 
 export const takingParams = z.object({ id: positiveInt(takingMessages.badId) });
 

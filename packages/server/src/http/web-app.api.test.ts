@@ -40,6 +40,15 @@ describe("the built web app's files", () => {
     expect(plain.body).toBe(script);
   });
 
+  it("named by their content's hash are kept by the browser for good; index.html is asked for again each time", async () => {
+    const asset = await app.inject({ method: "GET", url: "/assets/app.js", headers: { "accept-encoding": "br" } });
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const plain = await app.inject({ method: "GET", url: "/assets/app.js" });
+    expect(plain.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const page = await app.inject({ method: "GET", url: "/testing/tests", headers: { accept: "text/html" } });
+    expect(page.headers["cache-control"]).toBe("no-cache");
+  });
+
   it("still answer a page's address with index.html", async () => {
     const page = await app.inject({ method: "GET", url: "/testing/tests", headers: { accept: "text/html", "accept-encoding": "br" } });
     expect(page.statusCode).toBe(200);

@@ -15,6 +15,7 @@ const files: Record<StringTier, Loaders> = {
   account: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=account" }),
   taking: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=taking" }),
   flow: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=flow" }),
+  stages: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=stages" }),
   history: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=history" }),
   rest: import.meta.glob<Strings>(["./*.json", "./parts/*.json"], { import: "default", query: "?tier=rest" }),
 };
@@ -66,6 +67,15 @@ export function loadStrings(tiers: readonly StringTier[]): Promise<void> {
   for (const tier of tiers) wanted.add(tier);
   const languages = new Set([coming, shown]);
   return Promise.all([...languages].flatMap((language) => tiers.map((tier) => loadTier(language, tier)))).then(() => undefined);
+}
+
+/**
+ * A lazily loaded part of a screen that shows string tiers its screen's route does not ask for
+ * (app/router.tsx): the part's code and those strings download together. i18n/tiers.unit.test.ts
+ * checks the part's code against its screen's tiers and these.
+ */
+export function withStrings<T>(tiers: readonly StringTier[], load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadStrings(tiers)]).then(([part]) => part);
 }
 
 /** Shows `language`: its strings must have been loaded (loadLanguage) for texts rather than keys. */

@@ -1,5 +1,6 @@
 import { Button, Center, Loader, Stack, Text } from "./plain";
 import { useTranslation } from "../i18n";
+import { FirstScreenHold } from "./firstScreen";
 
 /** Full-area loading state, or a retry when loading failed. */
 export function PageLoader({ failed, onRetry }: { failed?: boolean; onRetry?: () => void }) {
@@ -17,6 +18,7 @@ export function PageLoader({ failed, onRetry }: { failed?: boolean; onRetry?: ()
   return (
     <Center>
       <Loader label={t("common.loading")} />
+      <FirstScreenHold />
     </Center>
   );
 }

@@ -4,6 +4,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "../i18n";
 import { ApiCallError } from "../api/client";
 import { useApiErrorText } from "./useApiErrorText";
+import { FirstScreenHold } from "./firstScreen";
 
 interface RemoteDataProps<T> {
   query: UseQueryResult<T, unknown>;
@@ -31,6 +32,7 @@ export function RemoteData<T>({ query, children, isEmpty, empty, renderError, sk
     return (
       <Stack gap="xs" role="status" aria-live="polite">
         <VisuallyHidden>{t("ui.loading")}</VisuallyHidden>
+        <FirstScreenHold />
         {Array.from({ length: skeletonRows }, (_, i) => (
           <Skeleton key={i} height={36} radius="sm" />
         ))}

@@ -1,5 +1,6 @@
 import { cloneElement, useCallback, useEffect, useState, type ReactElement, type ReactNode } from "react";
 import type { MenuOptions } from "./HeaderMenus";
+import { afterFirstScreen } from "../../ui/firstScreen";
 
 type HeaderMenus = typeof import("./HeaderMenus");
 
@@ -29,7 +30,8 @@ export function DeferredMenu({ button, menu }: { button: ReactElement<{ onClick?
   const [focused, setFocused] = useState(false);
   const load = useCallback(() => void loadHeaderMenus().then(setMenus, () => undefined), []);
   useEffect(() => {
-    if (!loaded) load();
+    // Once the first screen is drawn (ui/firstScreen.ts); a click loads them at once.
+    if (!loaded) void afterFirstScreen().then(load);
   }, [load]);
   if (menus) return menu(menus, { target: button, defaultOpened: clicked, focusTarget: focused });
   return cloneElement(button, {

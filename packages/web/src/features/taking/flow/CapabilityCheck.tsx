@@ -37,31 +37,31 @@ export function CapabilityCheck({ show, onDone }: { show: TestShowView; onDone: 
   return (
     <Stack gap="md" maw={760}>
       <Title order={2} size="h3" ref={heading} tabIndex={-1}>
-        {t("takingFlow.capability.title")}
+        {t("takingStages.capability.title")}
       </Title>
-      <Text>{t("takingFlow.capability.lead")}</Text>
+      <Text>{t("takingStages.capability.lead")}</Text>
 
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="capability-sound">
         <Stack gap="sm">
           <Title order={3} size="h4" id="capability-sound">
-            {t("takingFlow.capability.audioHeading")}
+            {t("takingStages.capability.audioHeading")}
           </Title>
-          <Text size="sm">{t("takingFlow.capability.audioHelp")}</Text>
+          <Text size="sm">{t("takingStages.capability.audioHelp")}</Text>
           {soundFailed ? (
             <Alert color="red" variant="light" role="alert">
-              {t("takingFlow.capability.noAudio")}
+              {t("takingStages.capability.noAudio")}
             </Alert>
           ) : (
             <Group>
-              <Button variant="light" onClick={() => void play()} loading={playing} loaderProps={{ "aria-label": t("takingFlow.capability.playing") }}>
-                {t("takingFlow.capability.play")}
+              <Button variant="light" onClick={() => void play()} loading={playing} loaderProps={{ "aria-label": t("takingStages.capability.playing") }}>
+                {t("takingStages.capability.play")}
               </Button>
             </Group>
           )}
-          <Checkbox label={t("takingFlow.capability.heard")} checked={heard} onChange={(e) => setHeard(e.currentTarget.checked)} />
+          <Checkbox label={t("takingStages.capability.heard")} checked={heard} onChange={(e) => setHeard(e.currentTarget.checked)} />
           {played && !heard && (
             <Text size="sm" c="gray.7">
-              {t("takingFlow.capability.notHeardHelp")}
+              {t("takingStages.capability.notHeardHelp")}
             </Text>
           )}
         </Stack>
@@ -70,15 +70,15 @@ export function CapabilityCheck({ show, onDone }: { show: TestShowView; onDone: 
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="capability-text">
         <Stack gap="sm">
           <Title order={3} size="h4" id="capability-text">
-            {t("takingFlow.capability.textHeading")}
+            {t("takingStages.capability.textHeading")}
           </Title>
-          <Text size="sm">{t("takingFlow.capability.textHelp")}</Text>
-          <table className={classes.table} aria-label={t("takingFlow.capability.samplesLabel")}>
+          <Text size="sm">{t("takingStages.capability.textHelp")}</Text>
+          <table className={classes.table} aria-label={t("takingStages.capability.samplesLabel")}>
             <tbody>
               {samples.map((s) => (
                 <tr key={s.lang}>
                   <th scope="row">
-                    {s.labelKey.startsWith("takingFlow.") ? t(s.labelKey) : t("takingFlow.capability.testLanguage", { language: s.labelKey })}
+                    {s.labelKey.startsWith("takingFlow.") ? t(s.labelKey) : t("takingStages.capability.testLanguage", { language: s.labelKey })}
                   </th>
                   <td lang={s.lang} dir={s.dir}>
                     {s.text}
@@ -87,17 +87,17 @@ export function CapabilityCheck({ show, onDone }: { show: TestShowView; onDone: 
               ))}
             </tbody>
           </table>
-          <Checkbox label={t("takingFlow.capability.readsCorrectly")} checked={readable} onChange={(e) => setReadable(e.currentTarget.checked)} />
+          <Checkbox label={t("takingStages.capability.readsCorrectly")} checked={readable} onChange={(e) => setReadable(e.currentTarget.checked)} />
         </Stack>
       </Paper>
 
       <Group>
         <Button onClick={onDone} disabled={!(heard && readable)} aria-describedby={heard && readable ? undefined : "capability-confirm"}>
-          {t("takingFlow.capability.continue")}
+          {t("takingStages.capability.continue")}
         </Button>
         {!(heard && readable) && (
           <Text size="sm" c="gray.7" id="capability-confirm">
-            {t("takingFlow.capability.confirmBoth")}
+            {t("takingStages.capability.confirmBoth")}
           </Text>
         )}
       </Group>

@@ -15,20 +15,20 @@ export const HONOR_POLICY_URL = "https://www.intestcom.org/";
 export function HonorStatement({ variant, checked, onChange }: { variant: TestShowView["honorStatement"]; checked: boolean; onChange: (v: boolean) => void }) {
   const { t } = useTranslation();
   if (variant === "short") {
-    return <Checkbox checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} label={t("takingFlow.prelude.honorShort")} />;
+    return <Checkbox checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} label={t("takingStages.prelude.honorShort")} />;
   }
   return (
     <Stack gap="xs">
-      <Text fw={500}>{t("takingFlow.prelude.honorLongLead")}</Text>
+      <Text fw={500}>{t("takingStages.prelude.honorLongLead")}</Text>
       <List type="ordered" spacing={4}>
         {Array.from({ length: LONG_HONOR_STATEMENT_COUNT }, (_, i) => (
-          <List.Item key={i}>{t(`takingFlow.prelude.honor${i + 1}`)}</List.Item>
+          <List.Item key={i}>{t(`takingStages.prelude.honor${i + 1}`)}</List.Item>
         ))}
       </List>
       <Anchor href={HONOR_POLICY_URL} target="_blank" rel="noopener noreferrer" size="sm">
-        {t("takingFlow.prelude.honorPolicy")}
+        {t("takingStages.prelude.honorPolicy")}
       </Anchor>
-      <Checkbox checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} label={t("takingFlow.prelude.honorLongAccept")} />
+      <Checkbox checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} label={t("takingStages.prelude.honorLongAccept")} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Image, Stack, Text, Title } from "@mantine/core";
+import { Box, Stack, Text, Title } from "@mantine/core";
 import { ITEM_KINDS, type ItemView, type TestContentView } from "@parlance/contract";
 import { itemDir, itemTypography, paragraphs } from "./itemStyle";
 import { ChoiceAnswer } from "./ChoiceAnswer";
@@ -54,7 +54,7 @@ function ItemBody({ item, content, answer }: { item: ItemView; content: TestCont
               {item.item_text}
             </Text>
           )}
-          {item.item_image && <Image src={item.item_image.src} alt={item.item_image.alt} maw={720} w="100%" fit="contain" radius="sm" />}
+          {item.item_image && <img src={item.item_image.src} alt={item.item_image.alt} className={classes.image} />}
         </Stack>
       );
     case ITEM_KINDS.audio:

@@ -1,8 +1,7 @@
 import { Suspense, useRef, useState } from "react";
 import { Alert, Button, Loader, Stack, Text } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../../../i18n";
-import { takingRoutes, type ItemView, type RouteOutput } from "@parlance/contract";
+import { takingRoutes, type ItemView } from "@parlance/contract";
 import { call } from "../../../api/client";
 import { preloadable } from "../../../ui/preloadable";
 
@@ -10,9 +9,7 @@ import { preloadable } from "../../../ui/preloadable";
 // page: TestInProgress downloads it once that page is shown (issue 12).
 const AudioPlayer = preloadable(() => import("../player").then((m) => m.AudioPlayer));
 export const preloadAudioPlayer = AudioPlayer.preload;
-import { flowKeys, useAudioAccess } from "./queries";
-
-type Media = RouteOutput<typeof takingRoutes.grantAudio>;
+import { setAudioAccess, useAudioAccess } from "./queries";
 
 /**
  * An audio or video presentation (spec §3, §4; DESIGN.md §6): plays are counted per item on the
@@ -44,16 +41,14 @@ export function MediaItem({ item, assignedTestId }: { item: ItemView; assignedTe
  */
 export function MediaPresentation({ itemId, assignedTestId, media, label, onPlays }: { itemId: string; assignedTestId: number; media: { src: string; kind: "audio" | "video"; plays: number | null }; label: string; onPlays?: (used: number) => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [grantFailed, setGrantFailed] = useState(false);
-  const key = flowKeys.media(assignedTestId, itemId);
   const access = useAudioAccess(assignedTestId, itemId);
 
   async function grant(): Promise<boolean> {
     setGrantFailed(false);
     try {
       const out = await call(takingRoutes.grantAudio, { item: itemId }, { id: assignedTestId });
-      queryClient.setQueryData<Media>(key, out);
+      setAudioAccess(assignedTestId, itemId, out);
       if (out.granted) onPlays?.(out.plays_used);
       return out.granted;
     } catch {

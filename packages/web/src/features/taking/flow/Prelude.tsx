@@ -10,11 +10,12 @@ import { limitMinutes } from "./clock";
 import { useStartTest } from "./queries";
 import { useReason } from "./LoadError";
 import { useFocusOnMount } from "./useFocusOnMount";
+import { withQueryLayer } from "../../../ui/withQueryLayer";
 
 // Only a test that continues by phone shows the call's section: its own chunk, off the other preludes' first screen.
 const PhoneCallSection = lazy(() => import("./PhoneCallSection").then((m) => ({ default: m.PhoneCallSection })));
 // Only a proctored test shows the proctor's steps (password field, agreement): their own chunk too.
-const ProctorSteps = lazy(() => import("./ProctorSteps").then((m) => ({ default: m.ProctorSteps })));
+const ProctorSteps = lazy(withQueryLayer(() => import("./ProctorSteps").then((m) => m.ProctorSteps)));
 // The start dialog is opened by a click: it loads once the prelude is drawn, not before it (issue 26 §3).
 const StartDialog = lazy(() => import("./StartDialog").then((m) => ({ default: m.StartDialog })));
 
@@ -74,13 +75,13 @@ export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; on
         <Title order={2} size="h3" ref={heading} tabIndex={-1}>
           {show.description}
         </Title>
-        <Text c="gray.7">{minutes === null ? t("takingFlow.prelude.untimed") : t("takingFlow.prelude.timeLimit", { count: minutes })}</Text>
+        <Text c="gray.7">{minutes === null ? t("takingStages.prelude.untimed") : t("takingStages.prelude.timeLimit", { count: minutes })}</Text>
       </Stack>
 
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="prelude-instructions">
         <Stack gap="sm">
           <Title order={3} size="h4" id="prelude-instructions">
-            {t("takingFlow.prelude.instructions")}
+            {t("takingStages.prelude.instructions")}
           </Title>
           <PreludeInstructions show={show} />
         </Stack>
@@ -96,7 +97,7 @@ export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; on
         <Paper withBorder p="md" radius="md" component="section" aria-labelledby="prelude-proctor">
           <Stack gap="md">
             <Title order={3} size="h4" id="prelude-proctor">
-              {t("takingFlow.prelude.proctorSteps")}
+              {t("takingStages.prelude.proctorSteps")}
             </Title>
             <Suspense fallback={null}>
               <ProctorSteps show={show} onDone={onRefresh} />
@@ -118,10 +119,10 @@ export function Prelude({ show, onStarted, onRefresh }: { show: TestShowView; on
               {reason && <Text size="sm">{t("takingFlow.errors.reason", { reason })}</Text>}
             </Alert>
           )}
-          {callFirst && <Text id="prelude-call-first">{t("takingFlow.phoneCall.callFirst")}</Text>}
+          {callFirst && <Text id="prelude-call-first">{t("takingStages.phoneCall.callFirst")}</Text>}
           <Group>
             <Button size="md" onClick={askToStart} disabled={startBlocked} aria-describedby={startDescription}>
-              {t("takingFlow.prelude.start")}
+              {t("takingStages.prelude.start")}
             </Button>
           </Group>
         </Stack>

@@ -19,22 +19,22 @@ export function PreludeInstructions({ show }: { show: TestShowView }) {
   const { t } = useTranslation();
   const { language } = useStartup();
   const variant = preludeVariant(show);
-  const expiry = show.expireLength <= 0 ? t("takingFlow.prelude.expiresToday") : t("takingFlow.prelude.expiresIn", { count: show.expireLength });
-  const appointment = show.date ? <Text>{t("takingFlow.prelude.appointment", { date: formatDateTime(show.date, language) })}</Text> : null;
-  const code = { label: t("takingFlow.prelude.accessCode"), value: show.accessCode, mono: true };
+  const expiry = show.expireLength <= 0 ? t("takingStages.prelude.expiresToday") : t("takingStages.prelude.expiresIn", { count: show.expireLength });
+  const appointment = show.date ? <Text>{t("takingStages.prelude.appointment", { date: formatDateTime(show.date, language) })}</Text> : null;
+  const code = { label: t("takingStages.prelude.accessCode"), value: show.accessCode, mono: true };
 
   switch (variant) {
     case "paper":
       return (
         <Stack gap="sm">
-          <Text>{t("takingFlow.prelude.paper")}</Text>
+          <Text>{t("takingStages.prelude.paper")}</Text>
           <FactList facts={[code]} />
           {/* The server refuses the PDF until the proctor steps are done: no link that would fail. */}
           {show.proctorSignatureNeeded || show.proctorPasswordNeeded ? (
-            <Text fw={600}>{t("takingFlow.prelude.pdfAfterProctor")}</Text>
+            <Text fw={600}>{t("takingStages.prelude.pdfAfterProctor")}</Text>
           ) : (
             <Anchor href={hrefOf(takingPaperRoutes.pdf, { id: show.assignedTestId })} download fw={600}>
-              {t("takingFlow.prelude.downloadPdf")}
+              {t("takingStages.prelude.downloadPdf")}
             </Anchor>
           )}
           <Text>{expiry}</Text>
@@ -43,19 +43,19 @@ export function PreludeInstructions({ show }: { show: TestShowView }) {
     case "ivr":
       return (
         <Stack gap="sm">
-          <Text>{t("takingFlow.prelude.ivr")}</Text>
+          <Text>{t("takingStages.prelude.ivr")}</Text>
           {show.ivrLocalNumberTwilio ? (
             // Both numbers (spec §9): the local one and, where there is one, the toll-free one.
             <FactList
               facts={[
-                { label: t("takingFlow.prelude.localNumber"), value: show.ivrLocalNumberTwilio, href: telHref(show.ivrLocalNumberTwilio) },
-                ...(show.ivrTollFreeNumber ? [{ label: t("takingFlow.prelude.tollFreeNumber"), value: show.ivrTollFreeNumber, href: telHref(show.ivrTollFreeNumber) }] : []),
+                { label: t("takingStages.prelude.localNumber"), value: show.ivrLocalNumberTwilio, href: telHref(show.ivrLocalNumberTwilio) },
+                ...(show.ivrTollFreeNumber ? [{ label: t("takingStages.prelude.tollFreeNumber"), value: show.ivrTollFreeNumber, href: telHref(show.ivrTollFreeNumber) }] : []),
                 code,
               ]}
             />
           ) : (
             <>
-              <Text c="red.8">{t("takingFlow.prelude.noPhoneNumber")}</Text>
+              <Text c="red.8">{t("takingStages.prelude.noPhoneNumber")}</Text>
               <FactList facts={[code]} />
             </>
           )}
@@ -73,7 +73,7 @@ export function PreludeInstructions({ show }: { show: TestShowView }) {
           <Text>{expiry}</Text>
           {show.allowWebIVR && show.attemptState !== "received" && (
             <Button component={Link} to={`/testing/tests/${show.assignedTestId}/web_call`} variant="light" w="fit-content">
-              {t("takingFlow.prelude.webCallButton")}
+              {t("takingStages.prelude.webCallButton")}
             </Button>
           )}
         </Stack>
@@ -82,7 +82,7 @@ export function PreludeInstructions({ show }: { show: TestShowView }) {
     case "video":
       return (
         <Stack gap="sm">
-          <Text>{t(`takingFlow.prelude.${variant}`)}</Text>
+          <Text>{t(`takingStages.prelude.${variant}`)}</Text>
           {appointment}
           <FactList facts={[code]} />
         </Stack>
@@ -90,15 +90,15 @@ export function PreludeInstructions({ show }: { show: TestShowView }) {
     case "phoneOnline":
       return (
         <Stack gap="sm">
-          <Text>{t("takingFlow.prelude.phoneOnline")}</Text>
-          {show.ivrLocalNumberTwilio && <FactList facts={[{ label: t("takingFlow.prelude.phoneNumber"), value: show.ivrLocalNumberTwilio }, code]} />}
+          <Text>{t("takingStages.prelude.phoneOnline")}</Text>
+          {show.ivrLocalNumberTwilio && <FactList facts={[{ label: t("takingStages.prelude.phoneNumber"), value: show.ivrLocalNumberTwilio }, code]} />}
         </Stack>
       );
     default:
       return (
         <Stack gap="sm">
-          <Text>{t("takingFlow.prelude.online")}</Text>
-          {show.timeLimit !== null && <Text>{t("takingFlow.prelude.onlineTimed")}</Text>}
+          <Text>{t("takingStages.prelude.online")}</Text>
+          {show.timeLimit !== null && <Text>{t("takingStages.prelude.onlineTimed")}</Text>}
         </Stack>
       );
   }

@@ -1,9 +1,10 @@
-import { Divider, Stack, Title, VisuallyHidden } from "@mantine/core";
+import { Stack, Title, VisuallyHidden } from "@mantine/core";
 import { useTranslation } from "../../../i18n";
 import type { SectionView, TestContentView } from "@parlance/contract";
 import type { AnswerStore } from "../answers";
 import { ItemBlock } from "./ItemBlock";
 import { isQuestionItem } from "./questions";
+import classes from "./ItemBlock.module.css";
 
 /** One page (section) of the test with its items in order; answers read from and go to the store. */
 export function SectionPage({ section, content, lang, pageCount, store }: { section: SectionView; content: TestContentView; lang: string; pageCount: number; store: AnswerStore }) {
@@ -21,7 +22,7 @@ export function SectionPage({ section, content, lang, pageCount, store }: { sect
       </VisuallyHidden>
       {section.items.map((item, i) => (
         <Stack key={item.id} gap="xl">
-          {i > 0 && isQuestionItem(item) && isQuestionItem(section.items[i - 1]) && <Divider color="gray.2" />}
+          {i > 0 && isQuestionItem(item) && isQuestionItem(section.items[i - 1]) && <hr className={classes.rule} />}
           <ItemBlock item={item} content={content} lang={lang} answer={{ value: store.get(item.id) ?? "", onChange: (v) => store.set(item.id, v) }} />
         </Stack>
       ))}

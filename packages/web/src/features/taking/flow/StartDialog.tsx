@@ -9,15 +9,15 @@ import { useTranslation } from "../../../i18n";
 export function StartDialog({ opened, minutes, pending, onCancel, onConfirm }: { opened: boolean; minutes: number | null; pending: boolean; onCancel: () => void; onConfirm: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={() => !pending && onCancel()} title={t("takingFlow.prelude.startTitle")} centered closeButtonProps={{ "aria-label": t("ui.close") }}>
+    <Modal opened={opened} onClose={() => !pending && onCancel()} title={t("takingStages.prelude.startTitle")} centered closeButtonProps={{ "aria-label": t("ui.close") }}>
       <Stack gap="md">
-        <Text>{minutes === null ? t("takingFlow.prelude.startUntimed") : t("takingFlow.prelude.startTimed", { count: minutes })}</Text>
+        <Text>{minutes === null ? t("takingStages.prelude.startUntimed") : t("takingStages.prelude.startTimed", { count: minutes })}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={pending} data-autofocus>
             {t("ui.cancel")}
           </Button>
           <Button onClick={onConfirm} loading={pending}>
-            {t("takingFlow.prelude.startConfirm")}
+            {t("takingStages.prelude.startConfirm")}
           </Button>
         </Group>
       </Stack>

@@ -17,6 +17,7 @@ import { SectionPage } from "./SectionPage";
 import { itemAnchor } from "./ItemBlock";
 import { preloadAudioPlayer } from "./MediaItem";
 import { preloadable } from "../../../ui/preloadable";
+import { afterFirstScreen } from "../../../ui/firstScreen";
 import type { Receipt } from "./stages";
 
 // Not needed to show the test's page (issue 12): the review screen (a Table), the submit dialogs
@@ -36,7 +37,8 @@ function preloadTheRest() {
 /** The test in progress: its content comes from start_test (which resumes a started attempt). */
 export function TestInProgress({ show, onFinished }: { show: TestShowView; onFinished: (r: Receipt) => void }) {
   const content = useTestContent(show.assignedTestId, true);
-  useEffect(preloadTheRest, []);
+  // Once the first page is drawn (ui/firstScreen.tsx), not alongside its own code and data.
+  useEffect(() => void afterFirstScreen().then(preloadTheRest), []);
   if (content.isPending) return <FlowLoader />;
   if (content.isError) return <LoadError error={content.error} onRetry={() => void content.refetch()} retrying={content.isFetching} />;
   return <TestRunner show={show} content={content.data} contentReadAt={content.dataUpdatedAt} onFinished={onFinished} />;
@@ -153,7 +155,7 @@ function TestRunner({ show, content, contentReadAt, onFinished }: { show: TestSh
   // Once the review screen is here, the focus effect above runs again: a move to the review made
   // before it arrived gives its title the focus then.
   const [, setReviewHere] = useState(false);
-  useEffect(() => void reviewScreen().then(() => setReviewHere(true), () => undefined), []);
+  useEffect(() => void afterFirstScreen().then(reviewScreen).then(() => setReviewHere(true), () => undefined), []);
 
   const moves = movesAt(place, pageCount, content.answer_review);
   const pageQuery = place.kind === "page" ? sections[place.page - 1] : null;

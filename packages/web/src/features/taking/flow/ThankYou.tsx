@@ -7,7 +7,11 @@ import { formatDateTime } from "../../../i18n/format";
 import type { Receipt } from "./stages";
 import { SIGN_OUT_FORM_ID } from "../../../ui/signOut";
 import { PhoneCallSection } from "./PhoneCallSection";
-import { DeliveryUploadButton } from "../delivery";
+import { lazy, Suspense } from "react";
+import { withQueryLayer } from "../../../ui/withQueryLayer";
+
+// The test page goes without react-query (issue 26 §3): the upload brings it along with its code.
+const DeliveryUploadButton = lazy(withQueryLayer(() => import("../delivery").then((m) => m.DeliveryUploadButton)));
 
 /**
  * The finished stage (spec §2): the recorded-responses text, or for a test that continues by phone
@@ -24,16 +28,18 @@ export function ThankYou({ show, receipt }: { show: TestShowView; receipt: Recei
       {byPhone ? (
         <Alert color="orange" variant="light" role="status">
           <Text fw={700} fz="lg">
-            {t("takingFlow.finished.phone")}
+            {t("takingStages.finished.phone")}
           </Text>
         </Alert>
       ) : receipt ? (
-        <Text fz="lg">{t("takingFlow.finished.recorded")}</Text>
+        <Text fz="lg">{t("takingStages.finished.recorded")}</Text>
       ) : (
         <Stack gap="xs" align="flex-start">
-          <Text fz="lg">{t("takingFlow.finished.alreadySubmitted")}</Text>
+          <Text fz="lg">{t("takingStages.finished.alreadySubmitted")}</Text>
           {/* Answers saved to a file while offline (issue 27): the candidate uploads it on reconnecting. */}
-          <DeliveryUploadButton assignedTestId={show.assignedTestId} test={show.description} />
+          <Suspense fallback={null}>
+            <DeliveryUploadButton assignedTestId={show.assignedTestId} test={show.description} />
+          </Suspense>
         </Stack>
       )}
 
@@ -41,23 +47,23 @@ export function ThankYou({ show, receipt }: { show: TestShowView; receipt: Recei
         <Paper withBorder p="md" radius="md" component="section" aria-labelledby="receipt-title">
           <Stack gap={6}>
             <Title order={2} size="h4" id="receipt-title">
-              {t("takingFlow.finished.receipt")}
+              {t("takingStages.finished.receipt")}
             </Title>
             <Text ff="monospace" fz="sm" style={{ overflowWrap: "anywhere" }} data-testid="receipt">
               {receipt.receipt}
             </Text>
-            <Text>{t("takingFlow.finished.answered", { answered: receipt.answered, items: receipt.items })}</Text>
+            <Text>{t("takingStages.finished.answered", { answered: receipt.answered, items: receipt.items })}</Text>
             {/* The receipt commits to the answer journal's head too (issue 27). */}
             {receipt.journal_head && (
               <Text size="sm" ff="monospace" c="gray.7" style={{ overflowWrap: "anywhere" }} data-testid="journal-head">
-                {t("takingFlow.finished.journal", { head: receipt.journal_head })}
+                {t("takingStages.finished.journal", { head: receipt.journal_head })}
               </Text>
             )}
             <Text size="sm" c="gray.7">
-              {t("takingFlow.finished.submittedAt", { date: formatDateTime(receipt.submitted_at, language) })}
+              {t("takingStages.finished.submittedAt", { date: formatDateTime(receipt.submitted_at, language) })}
             </Text>
             <Text size="sm" c="gray.7">
-              {t("takingFlow.finished.receiptHelp")}
+              {t("takingStages.finished.receiptHelp")}
             </Text>
           </Stack>
         </Paper>
@@ -67,11 +73,11 @@ export function ThankYou({ show, receipt }: { show: TestShowView; receipt: Recei
 
       <Group gap="lg">
         <Anchor component={Link} to="/testing/tests" fw={600}>
-          {t("takingFlow.finished.takeAnother")}
+          {t("takingStages.finished.takeAnother")}
         </Anchor>
         {/* Posts the layout's sign-out form: the server answers with the sign-in page. */}
         <Anchor component="button" type="submit" form={SIGN_OUT_FORM_ID} fw={600}>
-          {t("takingFlow.finished.logout")}
+          {t("takingStages.finished.logout")}
         </Anchor>
       </Group>
     </Stack>

@@ -1,9 +1,13 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
-import { takingRoutes, takingShowRoutes, type TestContentView } from "@parlance/contract";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { takingRoutes, takingShowRoutes, type RouteOutput, type TestContentView } from "@parlance/contract";
 import { call } from "../../../api/client";
-import type { Receipt } from "./stages";
+import { dropRemotes, remoteOf, type Remote, type RemoteState } from "./remote";
+import { initialStage, type Receipt } from "./stages";
 
-/** React-query keys of the flow, under one root so a finished test can drop them all. */
+// The test page reads through flow/remote.ts, not react-query: the page goes without that chunk
+// (app/router.tsx `queries: false`; issue 26 §3). The hooks answer as react-query's did.
+
+/** Keys of the flow, under one root so a finished test (or a page left) can drop them all. */
 export const flowKeys = {
   all: (id: number) => ["taking", id] as const,
   show: (id: number) => ["taking", id, "show"] as const,
@@ -12,56 +16,138 @@ export const flowKeys = {
   media: (id: number, item: string) => ["taking", id, "media", item] as const,
 };
 
+/** As react-query's result: data is there once it is not pending and not failed. */
+export type RemoteResult<T> = Omit<RemoteState<T>, "data"> & { refetch: () => Promise<void> } & (
+    | { isPending: true; isError: false; data: undefined }
+    | { isPending: false; isError: true; data: T | undefined }
+    | { isPending: false; isError: false; data: T }
+  );
+
+const resultOf = <T>(remote: Remote<T>, state: RemoteState<T>): RemoteResult<T> => {
+  const refetch = () => remote.fetch();
+  if (state.status === "pending") return { ...state, refetch, isPending: true, isError: false, data: undefined };
+  if (state.status === "error") return { ...state, refetch, isPending: false, isError: true };
+  return { ...state, refetch, isPending: false, isError: false, data: state.data as T };
+};
+
+/** Reads the entry once it is shown (unless not enabled) and follows it. */
+function useRemote<T>(remote: Remote<T>, enabled = true): RemoteResult<T> {
+  const state = useSyncExternalStore(remote.subscribe, remote.getSnapshot);
+  useEffect(() => {
+    if (enabled && remote.state.status === "pending" && !remote.state.isFetching) void remote.fetch();
+  }, [remote, enabled]);
+  return resultOf(remote, state);
+}
+
+/** Several entries followed at once (each section of the test). */
+function useRemotes<T>(remotes: Remote<T>[]): RemoteResult<T>[] {
+  const last = useRef<RemoteState<T>[]>([]);
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const stops = remotes.map((r) => r.subscribe(listener));
+      return () => stops.forEach((stop) => stop());
+    },
+    [remotes],
+  );
+  const getSnapshot = () => {
+    const now = remotes.map((r) => r.state);
+    if (now.length !== last.current.length || now.some((s, i) => s !== last.current[i])) last.current = now;
+    return last.current;
+  };
+  const states = useSyncExternalStore(subscribe, getSnapshot);
+  useEffect(() => {
+    for (const r of remotes) if (r.state.status === "pending" && !r.state.isFetching) void r.fetch();
+  }, [remotes]);
+  return remotes.map((r, i) => resultOf(r, states[i] ?? r.state));
+}
+
+/** An action's state, as react-query's useMutation gave it (mutate, reset, isPending, isError, isSuccess, error). */
+function useAction<T>(run: () => Promise<T>, onSuccess: (out: T) => void, onError: (err: Error) => void) {
+  const [state, setState] = useState<{ status: "idle" | "pending" | "error" | "success"; error: Error | null }>({ status: "idle", error: null });
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
+  const mutate = () => {
+    setState({ status: "pending", error: null });
+    run().then(
+      (out) => {
+        if (mounted.current) setState({ status: "success", error: null });
+        onSuccess(out);
+      },
+      (err: unknown) => {
+        const error = err instanceof Error ? err : new Error(String(err));
+        if (mounted.current) setState({ status: "error", error });
+        onError(error);
+      },
+    );
+  };
+  const reset = () => setState({ status: "idle", error: null });
+  return { mutate, reset, isPending: state.status === "pending", isError: state.status === "error", isSuccess: state.status === "success", error: state.error };
+}
+
+const showOf = (id: number) => remoteOf(flowKeys.show(id), () => call(takingShowRoutes.show, {}, { id }), 1);
+const contentOf = (id: number) => remoteOf(flowKeys.content(id), () => call(takingRoutes.start, {}, { id }), 0);
+
+const sectionOf = (id: number, section: number) => remoteOf(flowKeys.section(id, section), () => call(takingRoutes.section, { section }, { id }), 2);
+
+/**
+ * The page's reads one after the other as soon as each can start, not as each part of the page is
+ * drawn (issue 26 §3: on a phone each is a round trip): the startup data, and for a test in progress
+ * its content (start_test resumes it) and then every section, while the running test's code
+ * downloads (onInProgress). Reads already made or running are joined. Started by the page, and by
+ * app/router.tsx as the page's code arrives when the page is opened by its address.
+ */
+export function prefetchTest(id: number, onInProgress: () => void) {
+  const show = showOf(id);
+  void show.read().then(() => {
+    // A visitor not signed in yet: read again once the page is drawn (after signing in).
+    if (show.state.status === "error" && !show.followed) dropRemotes(flowKeys.show(id));
+    if (!show.state.data || initialStage(show.state.data) !== "inProgress") return;
+    onInProgress();
+    const content = contentOf(id);
+    void content.read().then(() => content.state.data?.candidate_test_sections.forEach((s) => void sectionOf(id, s.id).read()));
+  });
+}
+
 /** The test page's startup data (Tests Show): method, access code, proctor steps, attempt state. */
 export function useTestShow(id: number) {
-  return useQuery({
-    queryKey: flowKeys.show(id),
-    queryFn: () => call(takingShowRoutes.show, {}, { id }),
-    // The page decides its stage from this once; a refetch on focus would not change the stage.
-    staleTime: Infinity,
-    retry: 1,
-  });
+  return useRemote(showOf(id));
+}
+
+/** Forgets the page's reads when it is left: coming back (or another user signing in) reads them again. */
+export function useDropFlowOnLeave(id: number) {
+  useEffect(() => () => dropRemotes(flowKeys.all(id)), [id]);
 }
 
 /**
  * The started attempt's content. start_test is idempotent on the server (a started attempt is
- * resumed), so it is safe as the query of a resumed page as well as after the start dialog.
+ * resumed), so it is safe as the read of a resumed page as well as after the start dialog.
  */
 export function useTestContent(id: number, enabled: boolean) {
-  return useQuery({
-    queryKey: flowKeys.content(id),
-    queryFn: () => call(takingRoutes.start, {}, { id }),
-    enabled,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-  });
+  return useRemote(contentOf(id), enabled);
 }
 
-/** Starts the test; its content goes straight into the cache the running test reads (onStarted after). */
+/** Starts the test; its content goes straight into the entry the running test reads (onStarted after). */
 export function useStartTest(id: number, onStarted: () => void, onError: (err: Error) => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => call(takingRoutes.start, {}, { id }),
-    onSuccess: (content) => {
-      queryClient.setQueryData(flowKeys.content(id), content);
+  return useAction(
+    () => call(takingRoutes.start, {}, { id }),
+    (content) => {
+      contentOf(id).setData(content);
       onStarted();
     },
     onError,
-  });
+  );
 }
 
 /** Every section of the started test, each kept for the attempt's life. */
 export function useTestSections(id: number, content: TestContentView) {
-  return useQueries({
-    queries: content.candidate_test_sections.map((s) => ({
-      queryKey: flowKeys.section(id, s.id),
-      queryFn: () => call(takingRoutes.section, { section: s.id }, { id }),
-      staleTime: Infinity,
-      gcTime: Infinity,
-      retry: 2,
-    })),
-  });
+  const remotes = useMemo(
+    () => content.candidate_test_sections.map((s) => sectionOf(id, s.id)),
+    [id, content],
+  );
+  return useRemotes(remotes);
 }
 
 /**
@@ -69,26 +155,26 @@ export function useTestSections(id: number, content: TestContentView) {
  * dropped and Tests Show read again; onClose runs first either way, onFinished last on success.
  */
 export function useSubmitTest(id: number, send: () => Promise<Receipt>, onClose: () => void, onFinished: (receipt: Receipt) => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    // Runs offline too (the query client's default for every action): the answer store tries and then says §8's failure.
-    mutationFn: send,
-    onSuccess: (receipt) => {
+  return useAction(
+    send,
+    (receipt) => {
       onClose();
-      queryClient.removeQueries({ queryKey: flowKeys.content(id) });
-      queryClient.removeQueries({ queryKey: ["taking", id, "section"] });
-      void queryClient.invalidateQueries({ queryKey: flowKeys.show(id) });
+      dropRemotes(flowKeys.content(id));
+      dropRemotes(["taking", id, "section"]);
+      void showOf(id).fetch();
       onFinished(receipt);
     },
-    onError: () => onClose(),
-  });
+    () => onClose(),
+  );
 }
 
-/** The item's audio access (plays left); the screen writes a fresh grant under the same key. */
+const audioOf = (id: number, item: string) => remoteOf(flowKeys.media(id, item), () => call(takingRoutes.requestAudio, { item }, { id }), 1);
+
+/** The item's audio access (plays left); a fresh grant is written under the same key (setAudioAccess). */
 export function useAudioAccess(id: number, item: string) {
-  return useQuery({
-    queryKey: flowKeys.media(id, item),
-    queryFn: () => call(takingRoutes.requestAudio, { item }, { id }),
-    staleTime: Infinity,
-  });
+  return useRemote(audioOf(id, item));
+}
+
+export function setAudioAccess(id: number, item: string, access: RouteOutput<typeof takingRoutes.grantAudio>) {
+  audioOf(id, item).setData(access);
 }

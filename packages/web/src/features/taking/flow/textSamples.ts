@@ -27,10 +27,10 @@ const BY_LANGUAGE: Record<string, { text: string; lang: string; dir: "ltr" | "rt
 };
 
 const FIXED: TextSample[] = [
-  { labelKey: "takingFlow.capability.english", text: "The quick brown fox jumps over the lazy dog.", lang: "en", dir: "ltr" },
-  { labelKey: "takingFlow.capability.arabic", text: "نص حكيم له سر قاطع وذو شأن عظيم مكتوب على ثوب أخضر.", lang: "ar", dir: "rtl" },
-  { labelKey: "takingFlow.capability.chineseSimplified", text: "欢迎参加语言测试。请仔细阅读每一道题。", lang: "zh-Hans", dir: "ltr" },
-  { labelKey: "takingFlow.capability.chineseTraditional", text: "歡迎參加語言測驗。請仔細閱讀每一道題。", lang: "zh-Hant", dir: "ltr" },
+  { labelKey: "takingStages.capability.english", text: "The quick brown fox jumps over the lazy dog.", lang: "en", dir: "ltr" },
+  { labelKey: "takingStages.capability.arabic", text: "نص حكيم له سر قاطع وذو شأن عظيم مكتوب على ثوب أخضر.", lang: "ar", dir: "rtl" },
+  { labelKey: "takingStages.capability.chineseSimplified", text: "欢迎参加语言测试。请仔细阅读每一道题。", lang: "zh-Hans", dir: "ltr" },
+  { labelKey: "takingStages.capability.chineseTraditional", text: "歡迎參加語言測驗。請仔細閱讀每一道題。", lang: "zh-Hant", dir: "ltr" },
 ];
 
 /** The samples for a test in `language` (the catalogue's name, e.g. "Spanish"). */

@@ -1,0 +1,33 @@
+// A module of its own: the browser's test page needs the taking routes, not these English texts
+// (its strings come from i18n); in taking.ts they were downloaded with every route (issue 26 §3).
+/** What the taking routes answer, word for word (spec §8 where it gives one). */
+export const takingMessages = {
+  accessFailure: "An error occurred while accessing test content.",
+  submitFailure: "An error occurred while submitting your test answers.",
+  grantFailure: "An error occurred while granting access to this question.",
+  sectionFailure: "An error occurred while attempting to display this section.",
+  notFound: "That test was not found.",
+  badId: "The test id must be a positive whole number.",
+  badSection: "The section must be a positive whole number.",
+  noSuchSection: "This test has no such section.",
+  badItem: "The question id must be given.",
+  notOnline: "This test is not taken online.",
+  expired: "This test has expired.",
+  deleted: "This test was withdrawn by the organisation that assigned it.",
+  cancelled: "This test was cancelled.",
+  needsScheduling: "This test must be scheduled before it can be taken.",
+  needsPayment: "This test must be paid for before it can be taken.",
+  needsProctor: "This test is proctored: it starts when your proctor authorises it.",
+  alreadySubmitted: "This test has already been submitted.",
+  notStarted: "This test has not been started yet.",
+  timeOver: "The time for this test is over; answers can no longer be saved.",
+  timeOverSubmitted: "The time for this test is over; the answers saved before the deadline were submitted.",
+  bodyIdMismatch: "The test id in the body does not match the address.",
+  unknownItem: "Question '{id}' is not part of this test.",
+  notAnswerable: "Question '{id}' does not take an answer.",
+  badChoice: "The answer to question '{id}' is not one of its choices.",
+  tooLong: "The answer to question '{id}' is longer than {max} characters.",
+  noPlaysLeft: "Every play of this recording has been used.",
+  badQtiResponse: "The answer to question '{id}' is not one it can take.",
+  badPlay: "That play of this recording has not been granted.",
+} as const;
