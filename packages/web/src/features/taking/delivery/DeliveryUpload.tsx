@@ -53,6 +53,7 @@ function DeliveryUploadDialog({ assignedTestId, test, onClose }: { assignedTestI
               deliver.reset();
             }}
             clearable
+            clearButtonProps={{ "aria-label": t("taking.delivery.upload.clearFile") }}
             error={missing ? t("taking.delivery.upload.fileRequired") : undefined}
           />
           {deliver.isError && (
