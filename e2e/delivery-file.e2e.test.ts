@@ -49,7 +49,7 @@ describe("a sealed answers file when the network never comes back", () => {
     const admin = await adminContext.newPage();
     await signIn(admin, "admin@northwind.example");
     await admin.goto(`/testing/candidates/${test.candidateId}`);
-    await admin.getByRole("button", { name: `Upload the answers file of ${test.description}` }).click();
+    await admin.getByRole("button", { name: `Upload answers file: ${test.description}` }).click();
     const dialog = admin.getByRole("dialog", { name: "Upload a sealed answers file" });
     await dialog.locator("input[type=file]").setInputFiles(path);
     await expectAccessible(admin, "the upload dialog");

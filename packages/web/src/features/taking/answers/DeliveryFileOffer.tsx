@@ -57,8 +57,12 @@ export function DeliveryFileOffer({ store, pastDeadline }: { store: AnswerStore;
   };
 
   return (
-    <Alert color="orange" variant="light" title={t("taking.delivery.offer.title")} data-testid="delivery-offer">
+    <Alert component="section" color="orange" variant="light" aria-labelledby="delivery-offer-title" data-testid="delivery-offer">
       <Stack gap="xs">
+        {/* The title as text of the body's colour: the light alert's own title colour is too pale on orange. */}
+        <Text fw={700} id="delivery-offer-title">
+          {t("taking.delivery.offer.title")}
+        </Text>
         <Text size="sm">{t(reason === "deadline" ? "taking.delivery.offer.whyDeadline" : "taking.delivery.offer.whyStale")}</Text>
         {onlyCopy && (
           <Text size="sm" fw={600} c="red.8">

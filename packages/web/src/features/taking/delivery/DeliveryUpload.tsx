@@ -53,6 +53,7 @@ function DeliveryUploadDialog({ assignedTestId, test, onClose }: { assignedTestI
               deliver.reset();
             }}
             clearable
+            clearButtonProps={{ "aria-label": t("taking.delivery.upload.clearFile") }}
             error={missing ? t("taking.delivery.upload.fileRequired") : undefined}
           />
           {deliver.isError && (
@@ -78,7 +79,10 @@ function DeliveryUploadDialog({ assignedTestId, test, onClose }: { assignedTestI
 function Delivered({ out }: { out: DeliveryOutput }) {
   const { t } = useTranslation();
   return (
-    <Alert color="green" variant="light" role="status" title={t("taking.delivery.upload.done")}>
+    <Alert color="green" variant="light" role="status">
+      <Text fw={700} mb={4}>
+        {t("taking.delivery.upload.done")}
+      </Text>
       <List size="sm" spacing={2}>
         <List.Item>{t("taking.delivery.upload.merged", { count: out.merged, total: out.events })}</List.Item>
         <List.Item>{t("taking.delivery.upload.known", { count: out.known })}</List.Item>
