@@ -4,7 +4,7 @@ import { useTranslation } from "../../../i18n";
 import { useStartup } from "../../../ui/startup";
 import { formatDate } from "../../../i18n/format";
 
-const VERDICT_COLOR = { valid: "green", invalid: "red", revoked: "orange" } as const;
+const VERDICT_COLOR = { valid: "green", invalid: "red", revoked: "orange", unconfirmed: "gray" } as const;
 const OUTCOME_COLOR: Record<CheckOutcome, string> = { passed: "green", failed: "red", notChecked: "gray" };
 
 /**
