@@ -4,7 +4,7 @@ import { useTranslation } from "../../../i18n";
 import { useStartup } from "../../../ui/startup";
 import { formatDate } from "../../../i18n/format";
 
-const VERDICT_COLOR = { valid: "green", invalid: "red", revoked: "orange" } as const;
+const VERDICT_COLOR = { valid: "green", invalid: "red", revoked: "orange", unconfirmed: "gray" } as const;
 const OUTCOME_COLOR: Record<CheckOutcome, string> = { passed: "green", failed: "red", notChecked: "gray" };
 
 /**
@@ -42,7 +42,7 @@ export function CredentialReportView({ report }: { report: CredentialReport }) {
           {report.checks.map((c) => (
             <List.Item key={c.check} data-check={c.check} data-outcome={c.outcome}>
               <Group gap="xs" wrap="nowrap" align="flex-start">
-                <Badge color={OUTCOME_COLOR[c.outcome]} variant="light" style={{ flexShrink: 0 }}>
+                <Badge color={OUTCOME_COLOR[c.outcome]} c={`${OUTCOME_COLOR[c.outcome]}.9`} variant="light" style={{ flexShrink: 0 }}>
                   {t(`resultVerify.credential.outcome.${c.outcome}`)}
                 </Badge>
                 <Stack gap={0}>
