@@ -98,6 +98,14 @@ describe("testing scales and verification by key", () => {
     expect(facts).toContain("CEFR");
     expect(facts).not.toMatch(/@|Northwind/);
     await expectAccessible(page, "verified result");
+    // The result log: the checkpoint's signature and the entry's proof checked in this browser.
+    const log = page.getByTestId("log-inclusion");
+    await expect.poll(() => log.getByRole("status").innerText()).toContain("In the public result log: entry");
+    await log.getByRole("button", { name: "Show the proof" }).click();
+    await expect.poll(() => log.getByRole("button", { name: "Hide the proof" }).getAttribute("aria-expanded")).toBe("true");
+    expect(await log.innerText()).toContain('"type":"result.issued"');
+    expect(await log.innerText()).toContain("/result-log\n");
+    await expectAccessible(page, "verified result with its log proof");
     await context.close();
   });
 
@@ -126,7 +134,7 @@ describe("testing scales and verification by key", () => {
     // Pasted.
     await page.getByLabel("Credential or verification address").fill(jwt);
     await page.getByRole("button", { name: "Check", exact: true }).click();
-    await expect.poll(outcomes).toEqual(["structure:passed", "signature:passed", "issuerKey:passed", "status:passed", "logInclusion:notChecked"]);
+    await expect.poll(outcomes).toEqual(["structure:passed", "signature:passed", "issuerKey:passed", "status:passed", "logInclusion:passed"]);
     expect(await page.getByTestId("credential-report").innerText()).toContain("Valid: this credential was issued by the provider");
     expect(await page.getByTestId("credential-report").innerText()).toContain(printed.level);
     await expectAccessible(page, "a checked credential at 375 px");
