@@ -155,6 +155,8 @@ beforeAll(async () => {
     // Required in production (docs/verification.md): the key that encrypts the signing keys, and the PDF certificate.
     CREDENTIAL_KEY_SECRET: "production-start-test-credential-key-secret-0123456789",
     PDF_SIGNING_P12: selfSignedP12("Parlance production start test").toString("base64"),
+    // The result log's signing key (an Ed25519 seed).
+    RESULT_LOG_KEY: Buffer.alloc(32, 0x5a).toString("base64"),
     ...database,
   };
   browser = await launchBrowser();
