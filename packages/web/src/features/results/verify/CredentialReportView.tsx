@@ -6,7 +6,7 @@ import { formatDate } from "../../../i18n/format";
 
 const VERDICT_COLOR = { valid: "green", invalid: "red", revoked: "orange", unconfirmed: "gray" } as const;
 // Filled in the darkest shades: white on them reads at 4.5:1 or better (axe).
-const OUTCOME_COLOR: Record<CheckOutcome, string> = { passed: "green.9", failed: "red.9", notChecked: "gray.7" };
+const OUTCOME_COLOR: Record<CheckOutcome, string> = { passed: "teal.9", failed: "red.9", notChecked: "gray.7" };
 
 /**
  * One credential's check, as the checker made it: the verdict, what the credential says, and each
