@@ -9,6 +9,7 @@ import { SMTPServer } from "smtp-server";
 import { freePort } from "../scripts/free-port.mjs";
 import { serverMain } from "../scripts/server-build.mjs";
 import { createScratchDatabase } from "../packages/server/src/db/scratch";
+import { selfSignedP12 } from "../packages/server/src/pdf/sign";
 import { expectAccessible, launchBrowser, signIn } from "./support/browser";
 import { signInWithCode } from "./support/candidate-test";
 
@@ -151,6 +152,11 @@ beforeAll(async () => {
     PORT: String(port),
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
+    // Required in production (docs/verification.md): the key that encrypts the signing keys, and the PDF certificate.
+    CREDENTIAL_KEY_SECRET: "production-start-test-credential-key-secret-0123456789",
+    PDF_SIGNING_P12: selfSignedP12("Parlance production start test").toString("base64"),
+    // The result log's signing key (an Ed25519 seed).
+    RESULT_LOG_KEY: Buffer.alloc(32, 0x5a).toString("base64"),
     ...database,
   };
   browser = await launchBrowser();

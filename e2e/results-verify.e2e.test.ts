@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, newContext, signIn, useBrowser } from "./support/browser";
+import { compactCredential } from "../packages/contract/src/results/credential-check";
 
 const browser = useBrowser();
 
@@ -97,6 +98,72 @@ describe("testing scales and verification by key", () => {
     expect(facts).toContain("CEFR");
     expect(facts).not.toMatch(/@|Northwind/);
     await expectAccessible(page, "verified result");
+    // The result log: the checkpoint's signature and the entry's proof checked in this browser.
+    const log = page.getByTestId("log-inclusion");
+    await expect.poll(() => log.getByRole("status").innerText()).toContain("In the public result log: entry");
+    await log.getByRole("button", { name: "Show the proof" }).click();
+    await expect.poll(() => log.getByRole("button", { name: "Hide the proof" }).getAttribute("aria-expanded")).toBe("true");
+    expect(await log.innerText()).toContain('"type":"result.issued"');
+    expect(await log.innerText()).toContain("/result-log\n");
+    await expectAccessible(page, "verified result with its log proof");
+    await context.close();
+  });
+
+  it("a credential checks in the browser: pasted, from the PDF, from the QR's address; tampering fails; it still checks with the server's database routes failing", async () => {
+    const printed = await printedKey();
+    const key = printed.key.replace(/-/g, "");
+    // The report PDF (attached credential) and the same credential by its key.
+    const admin = await newContext(browser());
+    const adminPage = await admin.newPage();
+    await signIn(adminPage, "admin@northwind.example");
+    const jwt = ((await (await admin.request.get(`/api/test_results/credential/${key}`)).json()) as { jwt: string }).jwt;
+    const history = (await (await admin.request.get(`/api/test_history/search?query=${encodeURIComponent("email:candidate@northwind.example")}&page=1`)).json()) as HistoryPage;
+    const records = (await (await admin.request.get(`/api/test_history/get_history?candidate_profile_id=${history.results[0].candidateId}`)).json()) as Record[];
+    const pdfs = await Promise.all(records.filter((r) => r.result_state === "scored" && r.candidate_test_id !== null).map(async (r) => (await admin.request.get(`/testing/results/${r.candidate_test_id}/download`)).body()));
+    const pdf = pdfs.find((b) => pdfText(b).includes(printed.key))!;
+    await admin.close();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parlance-e2e-credential-"));
+    fs.writeFileSync(path.join(dir, "result.pdf"), pdf);
+
+    const context = await newContext(browser(), { width: 375, height: 800 });
+    const page = await context.newPage();
+    await page.goto("/testing/results/verify");
+    await expect.poll(() => page.getByRole("heading", { name: "Check a credential" }).isVisible()).toBe(true);
+    const outcomes = () => page.locator("[data-check]").evaluateAll((items) => items.map((i) => `${i.getAttribute("data-check")}:${i.getAttribute("data-outcome")}`));
+
+    // Pasted.
+    await page.getByLabel("Credential or verification address").fill(jwt);
+    await page.getByRole("button", { name: "Check", exact: true }).click();
+    await expect.poll(outcomes).toEqual(["structure:passed", "signature:passed", "issuerKey:passed", "status:passed", "logInclusion:passed"]);
+    expect(await page.getByTestId("credential-report").innerText()).toContain("Valid: this credential was issued by the provider");
+    expect(await page.getByTestId("credential-report").innerText()).toContain(printed.level);
+    await expectAccessible(page, "a checked credential at 375 px");
+
+    // A changed level: the signature no longer matches.
+    const [h, p, sig] = jwt.split(".");
+    const vc = JSON.parse(Buffer.from(p, "base64url").toString("utf8"));
+    vc.credentialSubject.result[0].value = "12+";
+    await page.getByLabel("Credential or verification address").fill(`${h}.${Buffer.from(JSON.stringify(vc)).toString("base64url")}.${sig}`);
+    await page.getByRole("button", { name: "Check", exact: true }).click();
+    await expect.poll(outcomes).toEqual(["structure:passed", "signature:failed", "issuerKey:passed", "status:notChecked", "logInclusion:notChecked"]);
+    expect(await page.getByTestId("credential-report").innerText()).toContain("Not valid");
+
+    // The database-backed routes fail (and then the whole server): the PDF still checks, with the keys and list this browser kept.
+    await context.route("**/api/**", (route) => route.fulfill({ status: 503, body: "database unavailable" }));
+    await context.route("**/credentials/**", (route) => route.fulfill({ status: 503, body: "database unavailable" }));
+    await context.route("**/.well-known/**", (route) => route.abort("connectionrefused"));
+    await page.getByLabel("Credential or verification address").fill("");
+    await page.locator("input[type=file]").setInputFiles(path.join(dir, "result.pdf"));
+    await page.getByRole("button", { name: "Check", exact: true }).click();
+    await expect.poll(outcomes).toEqual(["structure:passed", "signature:passed", "issuerKey:passed", "status:passed", "logInclusion:notChecked"]);
+    await context.unrouteAll();
+
+    // The QR code's address, opened as a phone would, in Chinese.
+    await page.goto(`/testing/results/verified/${key}?lang=zh-HANS#vc=${await compactCredential(jwt)}`);
+    await expect.poll(outcomes).toEqual(["structure:passed", "signature:passed", "issuerKey:passed", "status:passed", "logInclusion:passed"]);
+    expect(await page.getByTestId("credential-report").innerText()).toContain("有效");
+    await expectAccessible(page, "the QR code's address");
+    fs.rmSync(dir, { recursive: true, force: true });
     await context.close();
   });
 });

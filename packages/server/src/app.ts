@@ -12,7 +12,7 @@ import { registerApiDocs } from "./http/api-docs.js";
 import { implementApi } from "./api-areas.js";
 import { installVideoSignalling } from "./video/signalling.js";
 import { installOps, loggerOptions, requestIdGenerator } from "./ops/index.js";
-import { loadKeyRing } from "./results/credentials/index.js";
+import { loadKeyRing } from "./results/index.js";
 
 /** The largest file any upload accepts (a route may set a smaller limit of its own). */
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;

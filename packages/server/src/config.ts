@@ -56,7 +56,7 @@ const envSchema = z.object({
   /**
    * The result log's signing key (docs/verification.md "The result log"): the base64 of a 32-byte
    * Ed25519 seed (`openssl genpkey -algorithm ed25519 -outform DER | tail -c 32 | base64`). Unset:
-   * the development key, which is public — set it in production.
+   * the development key, which is public; production refuses to start without it.
    */
   RESULT_LOG_KEY: z
     .string()
@@ -255,6 +255,16 @@ export interface ResultLogConfig {
   origin: string;
 }
 
+function resultLogConfig(e: z.infer<typeof envSchema>): ResultLogConfig {
+  // The development key's seed is in the source: a production log signed with it would prove nothing.
+  if (e.NODE_ENV === "production" && !e.RESULT_LOG_KEY) throw new Error('Invalid configuration:\n  RESULT_LOG_KEY must be set in production (docs/verification.md "The result log")');
+  return {
+    seed: e.RESULT_LOG_KEY ?? null,
+    oldKeys: (e.RESULT_LOG_OLD_KEYS ?? "").split(",").map((k) => k.trim()).filter(Boolean),
+    origin: e.RESULT_LOG_ORIGIN ?? `${(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/^[a-z]+:\/\//i, "").replace(/\/$/, "")}/result-log`,
+  };
+}
+
 /** Known to everyone: only for the embedded database of a developer's machine and the tests. */
 const DEV_CREDENTIAL_KEY_SECRET = "parlance-development-only-credential-key-secret";
 
@@ -305,11 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     video: videoConfig(e),
     voice: voiceConfig(e),
     uploadReads: { slots: Math.min(2, os.availableParallelism()), queue: 8 },
-    resultLog: {
-      seed: e.RESULT_LOG_KEY ?? null,
-      oldKeys: (e.RESULT_LOG_OLD_KEYS ?? "").split(",").map((k) => k.trim()).filter(Boolean),
-      origin: e.RESULT_LOG_ORIGIN ?? `${(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/^[a-z]+:\/\//i, "").replace(/\/$/, "")}/result-log`,
-    },
+    resultLog: resultLogConfig(e),
     saveShedding: { loopDelayMs: e.SAVE_SHED_LOOP_DELAY_MS, inFlight: e.SAVE_SHED_IN_FLIGHT, queued: e.SAVE_SHED_QUEUED, waitMs: e.SAVE_SHED_WAIT_MS, retryAfterSeconds: e.SAVE_SHED_RETRY_AFTER_SECONDS },
     deliveryKeySecret: deliveryKeySecret(e),
     ...signingConfig(e),

@@ -41,8 +41,11 @@ export interface CredentialFacts {
 export interface CredentialReport {
   facts: CredentialFacts | null;
   checks: CheckResult[];
-  /** valid: every check made passed; revoked: signed and genuine but withdrawn. */
-  verdict: "valid" | "invalid" | "revoked";
+  /**
+   * valid: signature and issuer key passed and nothing failed; revoked: genuine but withdrawn;
+   * unconfirmed: nothing failed, but the signature could not be checked (no keys).
+   */
+  verdict: "valid" | "invalid" | "revoked" | "unconfirmed";
 }
 
 export interface VerifyEnv {
@@ -289,7 +292,8 @@ export async function checkCredential(jwt: string, env: VerifyEnv): Promise<Cred
   checks.push(env.logInclusion && signed ? await env.logInclusion(jwt.trim(), facts).catch(() => result("logInclusion", "notChecked", "unavailable")) : result("logInclusion", "notChecked", "notAvailable"));
 
   const failed = checks.some((c) => c.outcome === "failed" && !(c.check === "status" && revoked));
-  return { facts, checks, verdict: failed ? "invalid" : revoked ? "revoked" : "valid" };
+  const confirmed = checks.every((c) => (c.check === "signature" || c.check === "issuerKey" ? c.outcome === "passed" : true));
+  return { facts, checks, verdict: failed ? "invalid" : revoked ? "revoked" : confirmed ? "valid" : "unconfirmed" };
 }
 
 /** English of every check and reason (the CLI's words; the screens translate the same keys). */

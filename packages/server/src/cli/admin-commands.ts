@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { LANGUAGES, USER_EMAIL_MAX, USER_NAME_MAX, looksLikeEmailAddress, parseLanguage, type Language } from "@parlance/contract";
 import type { AppContext } from "../context.js";
+import { rotateKey } from "../results/index.js";
 import { createAdministrator, findAdministrator, listAdministrators, mailActivationLink, type MailOutcome } from "../ops/index.js";
 
 /**
@@ -32,6 +33,9 @@ export const USAGE = [
   "      Mails an Administrator a new activation link (one who lost the first, or a forgotten password).",
   "  list-admins",
   "      Lists the Administrators: address, name, state (active, pending activation, deactivated), last sign-in.",
+  "  rotate-credential-key",
+  "      Retires the key that signs result credentials and makes a new one (docs/verification.md).",
+  "      The retired key stays published: every credential it signed still verifies.",
   "  help",
   "",
   "Runs on DATABASE_URL, or the embedded database in DATA_DIR (./data) while the server is stopped.",
@@ -171,6 +175,15 @@ export function planAdminCommand(argv: string[], io: CliIo): { exit: number } | 
     if (command === "list-admins") {
       parse(rest);
       return { run: (ctx) => listAdmins(ctx, io) };
+    }
+    if (command === "rotate-credential-key") {
+      parse(rest);
+      return {
+        run: async (ctx) => {
+          io.out(`New credential signing key: ${await rotateKey(ctx)} (the previous one is retired and stays published).`);
+          return EXIT.ok;
+        },
+      };
     }
     throw new UsageError(command ? `Unknown command '${command}'.` : "Which command?", true);
   } catch (err) {

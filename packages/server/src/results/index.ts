@@ -2,3 +2,4 @@
 export { dueAtFor, validZone } from "./scoring/due.js";
 export { automaticState, CHOICE_OBJECTIVE } from "./scoring/rubrics.js";
 export { scoreableFor } from "./scoring/access.js";
+export { issueCredential, ensureCredential, revokeCredential, rotateKey, loadKeyRing } from "./credentials/index.js";

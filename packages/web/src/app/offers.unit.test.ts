@@ -179,7 +179,7 @@ const WAYS_IN: Record<string, string> = {
   "/set_reset_password": "mail",
   "/setup_account/:key": "mail",
   "/testing/scales": "/help/:guide?",
-  "/testing/results/verify": "/testing/scales",
+  "/testing/results/verify": "/login",
   "/testing/results/verified/:key": "/testing/results/verify",
   "/invoices/pay/:key": "mail",
   "/invoices/pay/:key/confirmation": "/invoices/pay/:key",

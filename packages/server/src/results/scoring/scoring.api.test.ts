@@ -4,6 +4,7 @@ import { assignedTests, auditLog, candidateTests, evaluatorLanguages, itemObject
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { assign, candidateWithLogin, takingApi } from "../../taking/test-fixtures.js";
 import { notifyResultRecipients } from "./notify.js";
+import { currentCredential } from "../credentials/index.js";
 import { dueGroupOf, PROVIDER_TIME_ZONE } from "./due.js";
 import { DateTime } from "luxon";
 
@@ -205,6 +206,9 @@ describe("submitting an attempt makes it scoreable", () => {
       const [ct] = await t.ctx.db.select().from(candidateTests).where(eq(candidateTests.id, reading));
       expect(ct).toMatchObject({ resultState: "scored", resultValue: "7", verificationKey: res.json().verification_key });
       expect(ct.scoredAt).not.toBeNull();
+      // Released with its signed credential (results/credentials), in the same transaction.
+      const jwt = await currentCredential(t.ctx.db, reading);
+      expect(JSON.parse(Buffer.from(jwt!.split(".")[1], "base64url").toString("utf8")).credentialSubject.result[0].value).toBe("7");
       const q2 = (await t.ctx.db.select().from(itemObjectiveResults).where(and(eq(itemObjectiveResults.candidateTestId, reading), eq(itemObjectiveResults.itemId, "q2"))))[0];
       expect(q2).toMatchObject({ stateId: "correct", automatic: false });
       const [line] = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, "results.submit"), eq(auditLog.targetId, String(reading))));

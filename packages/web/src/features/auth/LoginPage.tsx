@@ -193,6 +193,8 @@ export default function LoginPage() {
               {t("login.useEmail")}
             </AnchorLink>
           )}
+          {/* Where an employer holding a printed result lands: verification needs no account. */}
+          {step === "email" && <AnchorLink to="/testing/results/verify">{t("login.verifyResult")}</AnchorLink>}
         </Stack>
       </form>
     </AuthCard>

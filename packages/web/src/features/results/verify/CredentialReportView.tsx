@@ -4,8 +4,9 @@ import { useTranslation } from "../../../i18n";
 import { useStartup } from "../../../ui/startup";
 import { formatDate } from "../../../i18n/format";
 
-const VERDICT_COLOR = { valid: "green", invalid: "red", revoked: "orange" } as const;
-const OUTCOME_COLOR: Record<CheckOutcome, string> = { passed: "green", failed: "red", notChecked: "gray" };
+const VERDICT_COLOR = { valid: "green", invalid: "red", revoked: "orange", unconfirmed: "gray" } as const;
+// Filled in the darkest shades: white on them reads at 4.5:1 or better (axe).
+const OUTCOME_COLOR: Record<CheckOutcome, string> = { passed: "teal.9", failed: "red.9", notChecked: "gray.7" };
 
 /**
  * One credential's check, as the checker made it: the verdict, what the credential says, and each
@@ -42,7 +43,7 @@ export function CredentialReportView({ report }: { report: CredentialReport }) {
           {report.checks.map((c) => (
             <List.Item key={c.check} data-check={c.check} data-outcome={c.outcome}>
               <Group gap="xs" wrap="nowrap" align="flex-start">
-                <Badge color={OUTCOME_COLOR[c.outcome]} variant="light" style={{ flexShrink: 0 }}>
+                <Badge color={OUTCOME_COLOR[c.outcome]} variant="filled" style={{ flexShrink: 0 }}>
                   {t(`resultVerify.credential.outcome.${c.outcome}`)}
                 </Badge>
                 <Stack gap={0}>
