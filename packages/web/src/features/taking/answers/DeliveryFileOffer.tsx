@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { useTranslation } from "../../../i18n";
 import type { AnswerStore } from "./useAnswerStore";
-import { downloadFile, sealJournal } from "./sealFile";
+import { loadSealing } from "./sealing";
 
 /** The server has not acknowledged for this long (and the network is down): the file is offered. */
 export const OFFER_AFTER_MS = 60_000;
@@ -46,6 +46,7 @@ export function DeliveryFileOffer({ store, pastDeadline }: { store: AnswerStore;
     setFailed(null);
     try {
       const chain = await store.journal.chain();
+      const { downloadFile, sealJournal } = await loadSealing();
       const file = await sealJournal(setup, chain, store.journal.submitted || pastDeadline);
       downloadFile(file.name, file.text);
       setSaved({ name: file.name, count: chain.events.length });

@@ -5,3 +5,4 @@ export { AUTOSAVE_DELAY_MS, RETRY_DELAYS_MS, type AnswerSnapshot, type SaveStatu
 export type { SeedItem } from "./answerQueue";
 export type { SubmitOutput } from "./transport";
 export { DeliveryFileOffer, OFFER_AFTER_MS, offerReason } from "./DeliveryFileOffer";
+export { loadSealing } from "./sealing";

@@ -1,7 +1,7 @@
 import { MAX_EVENTS_PER_SAVE, takingRoutes } from "@parlance/contract";
 import { call } from "../../../api/client";
 import type { Journal } from "./journal";
-import { sealJournal } from "./sealFile";
+import { loadSealing } from "./sealing";
 import type { SubmitOutput, Transport } from "./transport";
 
 /**
@@ -46,6 +46,7 @@ export function journalTransport(inner: Transport, journal: Journal, deliver = d
 
 /** Seals the journal and uploads it as the candidate (deliver_file). */
 async function deliverSealed(assignedTestId: number, journal: Journal) {
+  const { sealJournal } = await loadSealing();
   const file = await sealJournal(journal.setup!, await journal.chain(), true);
   return call(takingRoutes.deliver, { file: file.text }, { id: assignedTestId });
 }

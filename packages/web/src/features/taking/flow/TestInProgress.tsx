@@ -2,7 +2,7 @@ import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "../../../i18n";
 import type { TestContentView, TestShowView } from "@parlance/contract";
-import { DeliveryFileOffer, useAnswerStore } from "../answers";
+import { DeliveryFileOffer, loadSealing, useAnswerStore } from "../answers";
 import { useSubmitTest, useTestContent, useTestSections } from "./queries";
 import { FlowLoader } from "./FlowLoader";
 import { LoadError, useReason } from "./LoadError";
@@ -32,6 +32,7 @@ const ConfirmSubmitDialog = preloadable(() => dialogs().then((m) => m.ConfirmSub
 function preloadTheRest() {
   for (const part of [ReviewScreen, FiveMinutesDialog, UnansweredDialog, ConfirmSubmitDialog]) part.preload();
   preloadAudioPlayer();
+  void loadSealing().catch(() => undefined);
 }
 
 /** The test in progress: its content comes from start_test (which resumes a started attempt). */
