@@ -157,6 +157,8 @@ beforeAll(async () => {
     PDF_SIGNING_P12: selfSignedP12("Parlance production start test").toString("base64"),
     // The result log's signing key (an Ed25519 seed).
     RESULT_LOG_KEY: Buffer.alloc(32, 0x5a).toString("base64"),
+    // Seals the delivery files' private keys at rest (docs/delivery-file.md).
+    DELIVERY_KEY_SECRET: Buffer.alloc(32, 0xa5).toString("base64"),
     ...database,
   };
   browser = await launchBrowser();

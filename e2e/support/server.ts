@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { selfSignedP12 } from "../../packages/server/src/pdf/sign";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,6 +26,20 @@ export function copyDataDir(from: string): string {
 }
 
 /**
+ * The secrets production refuses to start without (README: the signing and sealing keys), for a
+ * bench or test that runs the server in production mode on this machine: fixed test values, never
+ * an operator's.
+ */
+export function productionSecrets(): Record<string, string> {
+  return {
+    CREDENTIAL_KEY_SECRET: "test-only-credential-key-secret-0123456789abcdef",
+    PDF_SIGNING_P12: selfSignedP12("Parlance test PDF signing").toString("base64"),
+    RESULT_LOG_KEY: Buffer.alloc(32, 0x5a).toString("base64"),
+    DELIVERY_KEY_SECRET: Buffer.alloc(32, 0xa5).toString("base64"),
+  };
+}
+
+/**
  * Starts the real server as `npm start` does (the built packages/server/dist/main.js) (embedded PostgreSQL, demo world) on a random port
  * with its own data folder, and waits until it answers.
  */
@@ -36,7 +51,7 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
   // in a fraction of the time tsx takes to compile the sources on every start.
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--enable-source-maps", serverMain], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: "", LOG_LEVEL: "warn", ...opts.env },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: "", LOG_LEVEL: "warn", ...(opts.env?.NODE_ENV === "production" ? productionSecrets() : {}), ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -37,8 +37,8 @@ export function logInclusionCheck(source: LogSource): (jwt: string, facts: Crede
 
 /** The English of each outcome (the CLI; the screens translate `resultVerify.checks.logInclusion.<reason>`). */
 export const LOG_INCLUSION_TEXT = {
-  included: "Entry {{indices}} of the public result log, under a checkpoint of {{size}} entries signed {{time}} by log key {{keyId}}: recorded, and not removable or changeable without it showing.",
-  includedRevoked: "Entry {{indices}} of the public result log (checkpoint of {{size}} entries, signed {{time}} by log key {{keyId}}); the log records that this result was revoked.",
+  included: "Entry {{indices}} of the public result log, under the checkpoint of tree size {{size}} signed {{time}} by log key {{keyId}}: recorded, and not removable or changeable without it showing.",
+  includedRevoked: "Entry {{indices}} of the public result log (checkpoint of tree size {{size}}, signed {{time}} by log key {{keyId}}); the log records that this result was revoked.",
   noKey: "Not checked: the credential carries no verification key.",
   noEntries: "The result log has no entry for this result's key.",
   noKeys: "The result log's published keys could not be read.",

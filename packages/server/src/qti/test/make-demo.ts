@@ -10,6 +10,8 @@ import { ALL_FIXTURES, buildPackage, fixture } from "./build.js";
 
 const root = path.resolve(import.meta.dirname, "../../../../..");
 const chart = fs.readFileSync(path.join(root, "content/media/en-reading/borrowing-chart.svg"));
+// The sign item asks what the picture says: a picture of that sign (media/sign.svg).
+const sign = fs.readFileSync(path.join(import.meta.dirname, "media/sign.svg"));
 const voicemail = fs.readFileSync(path.join(root, "content/media/en-listening/voicemail.ogg"));
 const svg = (xml: string) => xml.replace(/images\/(sign|map)\.png/g, "images/$1.svg");
 const items = ALL_FIXTURES.map((name) => ({ name, xml: svg(fixture(name)), category: "numbered" }));
@@ -19,7 +21,7 @@ const zip = buildPackage(
     { title: "Matching, order and pictures", items: items.filter((i) => ["match", "associate", "order", "hotspot", "select-point"].includes(i.name)) },
     { title: "Listening and writing", items: items.filter((i) => ["media", "end-attempt", "extended-text"].includes(i.name)) },
   ],
-  { title: "English Interactions (QTI 3)", maxTime: 30 * 60, extra: { "items/images/sign.svg": chart, "items/images/map.svg": chart, "items/audio/greeting.ogg": voicemail } },
+  { title: "English Interactions (QTI 3)", maxTime: 30 * 60, extra: { "items/images/sign.svg": sign, "items/images/map.svg": chart, "items/audio/greeting.ogg": voicemail } },
 );
 const report = await readPackage(zip, { key: "en-qti-interactions", test_type_short_name: "reading", time_limit_minutes: 30 });
 if (!report.ok) throw new Error(report.problems.join("\n"));

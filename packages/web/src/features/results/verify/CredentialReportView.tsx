@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { formatVerificationKey, type CheckOutcome, type CredentialReport } from "@parlance/contract";
 import { useTranslation } from "../../../i18n";
+import { Fact } from "./Fact";
 import { useStartup } from "../../../ui/startup";
 import { formatDate } from "../../../i18n/format";
 
@@ -63,15 +64,3 @@ export function CredentialReportView({ report }: { report: CredentialReport }) {
   );
 }
 
-function Fact({ term, value }: { term: string; value: React.ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text component="dt" size="sm" c="gray.7">
-        {term}
-      </Text>
-      <Text component="dd" m={0} style={{ overflowWrap: "anywhere" }}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}

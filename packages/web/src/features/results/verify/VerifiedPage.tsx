@@ -2,6 +2,7 @@ import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/c
 import { useEffect, useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { useTranslation } from "../../../i18n";
+import { Fact } from "./Fact";
 import { credentialFromText, formatVerificationKey, verifyMessages, type CredentialReport, type VerifiedResult } from "@parlance/contract";
 import { useStandardCrumbs } from "../../../ui/Breadcrumbs";
 import { PageHeader } from "../../../ui/PageHeader";
@@ -115,15 +116,3 @@ function ResultCard({ result: r }: { result: VerifiedResult }) {
   );
 }
 
-function Fact({ term, value }: { term: string; value: React.ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text component="dt" size="sm" c="gray.7">
-        {term}
-      </Text>
-      <Text component="dd" m={0}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
