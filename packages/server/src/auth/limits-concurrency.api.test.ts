@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app.js";
-import { openPostgres, type Database } from "../db/client.js";
 import { authKeys, users } from "../db/schema.js";
 import { DEMO_PASSWORD } from "../demo/world.js";
-import { createTestApp, type TestApp } from "../test/harness.js";
+import { createTestApp, secondProcess, type TestApp } from "../test/harness.js";
 import { ORIGIN } from "./test-support.js";
 
 /**
@@ -14,21 +11,14 @@ import { ORIGIN } from "./test-support.js";
  * tries are split between two server processes (two apps, two pools) on one database.
  */
 let t: TestApp;
-let second: { app: FastifyInstance; database: Database } | null = null;
+let second: Awaited<ReturnType<typeof secondProcess>> = null;
+
 beforeAll(async () => {
   t = await createTestApp({ jobs: false });
-  if (t.databaseUrl) {
-    const database = await openPostgres(t.databaseUrl);
-    const app = await buildApp({ ...t.ctx, database, db: database.db });
-    await app.ready();
-    second = { app, database };
-  }
+  second = await secondProcess(t);
 });
 afterAll(async () => {
-  if (second) {
-    await second.app.close();
-    await second.database.close();
-  }
+  await second?.close();
   await t?.close();
 });
 

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { fromBase64, parseCanonicalEntry, trustedKeysOf, verifyCheckpoint, verifyConsistency, type ResultLogConsistency, type ResultLogKeys } from "@parlance/contract";
 import { resultLogCheckpoints, resultLogEntries } from "../db/schema.js";
-import { openPostgres, type Database } from "../db/client.js";
-import { buildApp } from "../app.js";
-import { createTestApp, testDatabaseKind, type TestApp } from "../test/harness.js";
+import { createTestApp, secondProcess, testDatabaseKind, type TestApp } from "../test/harness.js";
 import { logKeys } from "./keys.js";
 import { verifyResultLog } from "./verify-log.js";
 import { EXECUTIVE, receivedAttempt } from "./test-fixtures.js";
@@ -19,22 +16,14 @@ import { EXECUTIVE, receivedAttempt } from "./test-fixtures.js";
  */
 const RESULTS = 100;
 let t: TestApp;
-let second: { app: FastifyInstance; database: Database } | null = null;
+let second: Awaited<ReturnType<typeof secondProcess>> = null;
 
 beforeAll(async () => {
   t = await createTestApp({ jobs: false });
-  if (t.databaseUrl) {
-    const database = await openPostgres(t.databaseUrl);
-    const app = await buildApp({ ...t.ctx, database, db: database.db });
-    await app.ready();
-    second = { app, database };
-  }
+  second = await secondProcess(t);
 });
 afterAll(async () => {
-  if (second) {
-    await second.app.close();
-    await second.database.close();
-  }
+  await second?.close();
   await t?.close();
 });
 

@@ -128,3 +128,21 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     },
   };
 }
+
+/**
+ * A second server process's worth on the same PostgreSQL (another app with a pool of its own), for
+ * race tests whose requests must not share one pool; null on PGlite (one connection: nothing to race).
+ */
+export async function secondProcess(t: TestApp): Promise<{ app: FastifyInstance; close: () => Promise<void> } | null> {
+  if (!t.databaseUrl) return null;
+  const database = await openPostgres(t.databaseUrl);
+  const app = await buildApp({ ...t.ctx, database, db: database.db });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
