@@ -23,6 +23,7 @@ export const NOTICES = [
   "bookingCancelled",
   "bookingSubmitted",
   "answersDelivered",
+  "credentialRevoked",
 ] as const;
 export type Notice = (typeof NOTICES)[number];
 

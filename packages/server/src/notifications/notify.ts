@@ -206,6 +206,13 @@ export async function notifyReservation(ctx: NotifyContext, actorUserId: number,
  * A proctor or administrator uploaded a candidate's sealed answers file (attempts/delivery-merge.ts):
  * the candidate learns their offline answers reached the server.
  */
+/** A result's signed credential revoked by the provider: the candidate is told (issue 28). */
+export async function notifyCredentialRevoked(ctx: NotifyContext, actorUserId: number, assignedTestId: number): Promise<number> {
+  const t = await testFacts(ctx.db, assignedTestId);
+  if (!t) return 0;
+  return send(ctx, actorUserId, { test: t.test, candidate: t.candidate }, null, [{ person: await candidatePerson(ctx.db, t.candidateId, t.zoneId), notice: "credentialRevoked" }]);
+}
+
 export async function notifyAnswersDelivered(ctx: NotifyContext, actorUserId: number, assignedTestId: number): Promise<number> {
   const t = await testFacts(ctx.db, assignedTestId);
   if (!t) return 0;

@@ -9,7 +9,7 @@ import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { CompactSign } from "jose";
 import { checkCredential, compactCredential, credentialFromText, didWebOf, pdfAttachments, type JwkSet, type VerifyEnv } from "@parlance/contract";
-import { candidates, candidateTests } from "../../db/schema.js";
+import { candidates, candidateTests, mailOutbox } from "../../db/schema.js";
 import { createTestApp, type TestApp } from "../../test/harness.js";
 import { makeResult } from "../reports/test-fixtures.js";
 import { ensureVerificationKey } from "../verify/keys.js";
@@ -224,6 +224,10 @@ describe("keys and revocation", () => {
     const cookie = await t.signIn("executive@parlance.example");
     const res = await t.app.inject({ method: "POST", url: `/api/test_results/${candidateTestId}/revoke_credential`, headers: { cookie, origin: "http://localhost:3000", "content-type": "application/json" }, payload: "{}" });
     expect(res.statusCode).toBe(200);
+    // The candidate is told their result's credential was revoked.
+    const [attempt] = await t.ctx.db.select({ email: candidates.email }).from(candidateTests).innerJoin(candidates, eq(candidates.id, candidateTests.candidateId)).where(eq(candidateTests.id, candidateTestId));
+    const mails = await t.ctx.db.select({ subject: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.toAddress, attempt.email));
+    expect(mails.map((m) => m.subject)).toContainEqual(expect.stringMatching(/result credential has been revoked$/));
     const vc = b64json(jwt.split(".")[1]);
     const list = await get(new URL(vc.credentialStatus.statusListCredential).pathname);
     expect(list.headers["content-type"]).toContain("application/vc+jwt");

@@ -8,6 +8,7 @@ import { HttpError } from "../../http/errors.js";
 import { candidateTests } from "../../db/schema.js";
 import { audit } from "../../audit/audit.js";
 import { logResult } from "../../result-log/index.js";
+import { notifyCredentialRevoked } from "../../notifications/index.js";
 import { findByKey } from "../verify/service.js";
 import { ensureCredential, revokeCredential } from "./issue.js";
 import { didDocument, jwks } from "./publish.js";
@@ -44,15 +45,18 @@ export const credentialHandlers = (ctx: AppContext): AreaHandlers<typeof credent
     return { jwt };
   },
   revoke: async ({ params, scope }) => {
-    await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.select({ id: candidateTests.id, accountId: candidateTests.accountId }).from(candidateTests).where(eq(candidateTests.id, params.id));
+    const assignedTestId = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select({ id: candidateTests.id, accountId: candidateTests.accountId, assignedTestId: candidateTests.assignedTestId }).from(candidateTests).where(eq(candidateTests.id, params.id));
       if (!row) throw new HttpError(404, "That test result was not found.", "errors.notFound");
       const now = new Date();
       if (!(await revokeCredential(ctx, tx as Db, row.id, now))) throw new HttpError(409, credentialMessages.alreadyRevoked, "resultVerify.messages.alreadyRevoked");
       await audit({ db: tx }, { actor: scope, accountId: row.accountId, action: "results.revoke_credential", targetType: "candidate_test", targetId: row.id });
       // Last: the result log's lock is held until the revocation commits.
       await logResult(tx, ctx.config.resultLog, { type: "result.revoked", attemptId: row.id, at: now, action: "results.revoke_credential" });
+      return row.assignedTestId;
     });
+    // A change to the candidate's result tells the candidate.
+    if (assignedTestId !== null) await notifyCredentialRevoked(ctx, scope.userId, assignedTestId);
     return { success: true as const };
   },
 });
