@@ -35,6 +35,7 @@ export * from "./content/qti-processing.js";
 export * from "./content/qti-response.js";
 export * from "./taking/taking.js";
 export * from "./taking/delivery-file.js";
+export * from "./taking/receipt.js";
 export * from "./taking/show.js";
 export * from "./taking/list.js";
 export * from "./taking/live.js";

@@ -60,6 +60,8 @@ export const journalSetup = z.object({
   /** The chain head the server has acknowledged and its seq (a browser without a journal continues it). */
   head: z.string(),
   head_seq: z.number().int(),
+  /** The events on the chain from the genesis to head (the receipt counts them; absent from servers before it). */
+  head_events: z.number().int().optional(),
   /** The server's deadline (ISO), null when untimed: the browser offers the file once it passes offline. */
   deadline: z.string().nullable(),
 });
@@ -96,7 +98,7 @@ export type DeliveryPlaintext = z.infer<typeof deliveryPlaintext>;
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const hex = (b: ArrayBuffer) => [...new Uint8Array(b)].map((x) => x.toString(16).padStart(2, "0")).join("");
-const sha256Hex = async (s: string) => hex(await globalThis.crypto.subtle.digest("SHA-256", utf8(s)));
+export const sha256Hex = async (s: string) => hex(await globalThis.crypto.subtle.digest("SHA-256", utf8(s)));
 
 /** The chain's first `prev`: SHA-256 of "parlance-journal/1\n" + attempt id. */
 export const genesisOf = (attemptId: number) => sha256Hex(`parlance-journal/1\n${attemptId}`);
@@ -133,8 +135,12 @@ export const deliveryOutput = z.object({
   /** Answers that changed. */
   answers_changed: z.number().int(),
   submitted: z.boolean(),
+  /** The receipt when the attempt is submitted (receipt.ts), with what it commits to; null while it is open. */
   receipt: z.string().nullable(),
+  answers_digest: z.string().nullable(),
   journal_head: z.string().nullable(),
+  /** The events on the chain from the genesis to journal_head. */
+  journal_events: z.number().int(),
 });
 export type DeliveryOutput = z.infer<typeof deliveryOutput>;
 

@@ -129,10 +129,14 @@ export const saveOutput = z.object({
 });
 
 export const submitOutput = z.object({
-  /** SHA-256 (hex) of the recorded answers in item order. */
+  /** The receipt (receipt.ts receiptFor, docs/delivery-file.md §7.1): commits to the attempt, answers_digest, journal_head and journal_events. */
   receipt: z.string(),
-  /** The answer journal's chain head the server holds (issue 27): shown with the receipt, it commits to every answer event. */
-  journal_head: z.string().nullable().optional(),
+  /** SHA-256 (hex) of the recorded answers in content order. */
+  answers_digest: z.string(),
+  /** The answer journal's chain head the server holds (issue 27): it commits to every answer event. */
+  journal_head: z.string(),
+  /** The events on the chain from the genesis to journal_head. */
+  journal_events: z.number().int(),
   answered: z.number().int(),
   items: z.number().int(),
   submitted_at: z.string(),

@@ -9,9 +9,9 @@ import type { Scope } from "../auth/scope.js";
 import { audit } from "../audit/audit.js";
 import { contentOf } from "../content/read.js";
 import { notifyAnswersDelivered } from "../notifications/index.js";
-import { answersOf, lockAttempt, type Attempt } from "./attempt.js";
+import { lockAttempt, type Attempt } from "./attempt.js";
 import { openDeliveryFile, refuseFile, type HashedEvent } from "./delivery-open.js";
-import { receiptOf } from "./receipt.js";
+import { receiptDetails, receiptNow } from "./receipt.js";
 import { rescoreObjectiveItems } from "./routing.js";
 import { submitAttempt } from "./submit.js";
 
@@ -66,9 +66,10 @@ export async function deliverFile(ctx: AppContext, scope: Scope, assignedTestId:
       if (locked.resultState !== null) throw refuseFile("scored", 409);
       await rescoreObjectiveItems(tx, locked.id, online);
     }
-    const [row] = await tx.select({ head: candidateTests.journalHead }).from(candidateTests).where(eq(candidateTests.id, locked.id));
-    const receipt = submitted ? receiptOf(online, await answersOf(tx, locked.id)).receipt : null;
-    if (submitted) await tx.update(candidateTests).set({ receipt }).where(eq(candidateTests.id, locked.id));
+    // The receipt as the attempt now stands (the same one submitAttempt stored when it submitted here).
+    const r = await receiptNow(tx, locked.id, online);
+    if (submitted) await tx.update(candidateTests).set({ receipt: r.receipt }).where(eq(candidateTests.id, locked.id));
+    const receipt = { receipt: submitted ? r.receipt : null, answers_digest: submitted ? r.answers_digest : null, journal_head: r.journal_head, journal_events: r.journal_events };
     await audit(
       { db: tx as Db },
       {
@@ -77,10 +78,10 @@ export async function deliverFile(ctx: AppContext, scope: Scope, assignedTestId:
         action: "taking.deliver_file",
         targetType: "candidate_test",
         targetId: locked.id,
-        details: { assignedTestId: t.id, by: role, keyId: opened.envelope.key_id, events: opened.events.length, ...result, submitted, receipt, journalHead: row.head },
+        details: { assignedTestId: t.id, by: role, keyId: opened.envelope.key_id, events: opened.events.length, ...result, submitted, ...receiptDetails(receipt) },
       },
     );
-    return { events: opened.events.length, merged: result.merged, known: result.known, held: result.held, answers_changed: result.changed, submitted, receipt, journal_head: row.head };
+    return { events: opened.events.length, merged: result.merged, known: result.known, held: result.held, answers_changed: result.changed, submitted, ...receipt };
   });
   if (role !== "candidate" && (out.merged > 0 || out.submitted)) await notifyAnswersDelivered(ctx, scope.userId, t.id);
   return out;

@@ -19,7 +19,7 @@ export {
   testNotFound,
   timeLimitMs,
 } from "./attempt.js";
-export { type AnswerMap, isResponseItem, receiptOf } from "./receipt.js";
+export { type AnswerMap, type Receipt, chainLength, isResponseItem, receiptNow } from "./receipt.js";
 export { openAttempt } from "./start.js";
 export { type Submitted, finalizeAttempt, submitAttempt, submittedReceipt } from "./submit.js";
 export { receive } from "./receive.js";

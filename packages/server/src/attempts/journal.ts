@@ -6,6 +6,7 @@ import type { Tx } from "../db/tx.js";
 import { assignedTests, candidateTestEvents, candidateTests } from "../db/schema.js";
 import { currentDeliveryKey, deliveryPublicKey } from "./delivery-keys.js";
 import type { Attempt } from "./attempt.js";
+import { chainLength } from "./receipt.js";
 
 /**
  * The answer journal of an attempt (issue 27): at start the attempt gets its chain's genesis, its
@@ -40,6 +41,7 @@ export async function journalSetupOf(db: Tx, attempt: Attempt, testId: number): 
     genesis: await genesisOf(attempt.id),
     head: attempt.journalHead,
     head_seq: attempt.journalSeq ?? 0,
+    head_events: await chainLength(db, attempt.id, attempt.journalHead),
     deadline: attempt.deadlineAt?.toISOString() ?? null,
   };
 }

@@ -4,8 +4,8 @@ import type { Db } from "../db/client.js";
 import type { Tx } from "../db/tx.js";
 import type { Scope } from "../auth/scope.js";
 import { audit } from "../audit/audit.js";
-import { answersOf, type Attempt } from "./attempt.js";
-import { receiptOf } from "./receipt.js";
+import type { Attempt } from "./attempt.js";
+import { receiptDetails, receiptNow } from "./receipt.js";
 import { moveAttempt } from "./state-machine.js";
 
 /**
@@ -24,7 +24,7 @@ export const continuesByPhone = (content: TestContent): boolean => content.conti
 
 /** The online part of a locked, open attempt is in: partially received, the phone part's clock started. */
 export async function finishOnlinePart(tx: Tx, attempt: Attempt, content: TestContent, by: Scope | "deadline", now: Date): Promise<Submitted> {
-  const r = receiptOf(onlinePart(content), await answersOf(tx, attempt.id));
+  const r = await receiptNow(tx, attempt.id, onlinePart(content));
   const deadlineAt = new Date(now.getTime() + IVR_PHONE_PART_MINUTES * 60_000);
   await moveAttempt(tx, attempt, "partially_received", { receivedAt: now, submittedAt: now, receipt: r.receipt, deadlineAt });
   await audit(
@@ -35,7 +35,7 @@ export async function finishOnlinePart(tx: Tx, attempt: Attempt, content: TestCo
       action: "taking.submit_online_part",
       targetType: "candidate_test",
       targetId: attempt.id,
-      details: { assignedTestId: attempt.assignedTestId, receipt: r.receipt, answered: r.answered, items: r.items, by: by === "deadline" ? "deadline" : "candidate", phonePartUntil: deadlineAt.toISOString() },
+      details: { assignedTestId: attempt.assignedTestId, ...receiptDetails(r), answered: r.answered, items: r.items, by: by === "deadline" ? "deadline" : "candidate", phonePartUntil: deadlineAt.toISOString() },
     },
   );
   return { ...r, submitted_at: now.toISOString() };

@@ -3,11 +3,9 @@ import type { z } from "zod";
 import type { Db } from "../db/client.js";
 import type { Tx } from "../db/tx.js";
 import type { Scope } from "../auth/scope.js";
-import { eq } from "drizzle-orm";
 import { audit } from "../audit/audit.js";
-import { candidateTests } from "../db/schema.js";
-import { answersOf, type Attempt } from "./attempt.js";
-import { receiptOf } from "./receipt.js";
+import type { Attempt } from "./attempt.js";
+import { receiptDetails, receiptNow } from "./receipt.js";
 import { continuesByPhone, finishOnlinePart } from "./phone-part.js";
 import { receive } from "./receive.js";
 
@@ -27,9 +25,8 @@ export async function finalizeAttempt(
   by: Scope | "deadline",
   now: Date,
 ): Promise<Submitted> {
-  // The head as it is now: this transaction may have moved it since the row was locked.
-  const [{ head }] = await tx.select({ head: candidateTests.journalHead }).from(candidateTests).where(eq(candidateTests.id, attempt.id));
-  const r = receiptOf(content, await answersOf(tx, attempt.id));
+  // The answers and the chain head as they are now: this transaction may have moved them since the row was locked.
+  const r = await receiptNow(tx, attempt.id, content);
   // Issue 5: in the same transaction it becomes a scoreable test (auto-scored, routed to an evaluator).
   await receive(tx, attempt, { receivedAt: now, submittedAt: now, receipt: r.receipt }, content, now);
   await audit(
@@ -40,16 +37,20 @@ export async function finalizeAttempt(
       action: "taking.submit",
       targetType: "candidate_test",
       targetId: attempt.id,
-      details: { assignedTestId: attempt.assignedTestId, receipt: r.receipt, journalHead: head, answered: r.answered, items: r.items, by: by === "deadline" ? "deadline" : "candidate" },
+      details: { assignedTestId: attempt.assignedTestId, ...receiptDetails(r), answered: r.answered, items: r.items, by: by === "deadline" ? "deadline" : "candidate" },
     },
   );
-  return { ...r, submitted_at: now.toISOString(), journal_head: head };
+  return { ...r, submitted_at: now.toISOString() };
 }
 
-/** The receipt of an attempt already submitted (a repeated submit answers the same one). */
+/**
+ * The receipt of an attempt already submitted (a repeated submit answers the same one): derived
+ * from what it holds, which is what it was stored from (an upload that changes it stores it again).
+ * A receipt stored before the receipt committed to the journal is answered as it was shown.
+ */
 export async function submittedReceipt(db: Tx, attempt: Attempt, content: TestContent): Promise<Submitted> {
-  const r = receiptOf(content, await answersOf(db, attempt.id));
-  return { journal_head: attempt.journalHead, receipt: attempt.receipt ?? r.receipt, answered: r.answered, items: r.items, submitted_at: (attempt.submittedAt ?? attempt.receivedAt ?? new Date()).toISOString() };
+  const r = await receiptNow(db, attempt.id, content);
+  return { ...r, receipt: attempt.receipt ?? r.receipt, submitted_at: (attempt.submittedAt ?? attempt.receivedAt ?? new Date()).toISOString() };
 }
 
 /**
