@@ -19,6 +19,17 @@ export interface JournalSnapshot {
   events: number;
 }
 
+/** What the receipt commits to of the journal (contract receipt.ts): the attempt, the head, the chain's length. */
+export interface JournalRecord {
+  attempt_id: number;
+  head: string;
+  events: number;
+}
+
+/** The events on the chain up to a journal's base: given by start_test, else 0 when the base is the genesis. */
+const baseEventsOf = (setup: JournalSetup | null, base: string | null) =>
+  setup?.head === base && setup?.head_events !== undefined ? setup.head_events : setup && base === setup.genesis ? 0 : null;
+
 export class Journal {
   private local: LocalAnswers | null = null;
   private events: StoredEvent[] = [];
@@ -30,6 +41,7 @@ export class Journal {
   private lastAckAt: number;
   private persistent = true;
   private loading: Promise<void> | null = null;
+  private finished: JournalRecord | null = null;
 
   constructor(
     private readonly openLocal: () => Promise<LocalAnswers>,
@@ -55,7 +67,7 @@ export class Journal {
   /** Loads what the browser kept and takes start_test's setup (a new attempt starts a new journal). */
   open(setup: JournalSetup | null): Promise<void> {
     // Changes made while the store opens are kept (and merged with what it held).
-    if (!this.loading) this.state = { ...this.state, setup, base: setup?.head ?? null, ackedSeq: setup?.head_seq ?? -1 };
+    if (!this.loading) this.state = { ...this.state, setup, base: setup?.head ?? null, baseEvents: baseEventsOf(setup, setup?.head ?? null), ackedSeq: setup?.head_seq ?? -1 };
     this.loading ??= (async () => {
       const local = await this.openLocal();
       const kept = await local.loadJournal().catch(() => ({ events: [], state: null }));
@@ -65,7 +77,7 @@ export class Journal {
       if (same && kept.state) {
         const seqs = new Set(kept.events.map((e) => e.seq));
         this.events = [...kept.events, ...this.events.filter((e) => !seqs.has(e.seq))].sort((a, b) => a.seq - b.seq);
-        this.state = { ...kept.state, setup, ackedSeq: Math.max(kept.state.ackedSeq, this.state.ackedSeq), submitted: kept.state.submitted || this.state.submitted };
+        this.state = { ...kept.state, setup, baseEvents: kept.state.baseEvents ?? baseEventsOf(setup, kept.state.base), ackedSeq: Math.max(kept.state.ackedSeq, this.state.ackedSeq), submitted: kept.state.submitted || this.state.submitted };
         this.hashes = [];
       }
       this.persist(this.events);
@@ -117,6 +129,25 @@ export class Journal {
     if (this.state.submitted) return;
     this.state = { ...this.state, submitted: true };
     this.persist([]);
+  }
+
+  /** The attempt, the chain head and the chain's length from the genesis; null when this browser cannot know the length. */
+  async record(): Promise<JournalRecord | null> {
+    const { setup, baseEvents } = this.state;
+    if (!setup || baseEvents === null || baseEvents === undefined) return null;
+    const { head } = await this.chain();
+    return { attempt_id: setup.attempt_id, head, events: baseEvents + this.events.length };
+  }
+
+  /** The record as it was when the submission was recorded (the journal itself is forgotten then). */
+  get finishedRecord(): JournalRecord | null {
+    return this.finished;
+  }
+
+  /** The submission is recorded: its record is kept in memory for the receipt's check, the rest forgotten. */
+  async finish(): Promise<void> {
+    this.finished = await this.record();
+    this.forget();
   }
 
   /** The submission is recorded: nothing of the attempt stays on a shared computer. */

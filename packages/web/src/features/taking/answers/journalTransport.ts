@@ -36,9 +36,15 @@ export function journalTransport(inner: Transport, journal: Journal, deliver = d
       const { head } = await journal.chain();
       if (journal.setup && out.journal_head && out.journal_head !== head && journal.getSnapshot().events > 0) {
         const delivered = await deliver(body.id, journal);
-        out = { ...out, receipt: delivered.receipt ?? out.receipt, journal_head: delivered.journal_head };
+        out = {
+          ...out,
+          receipt: delivered.receipt ?? out.receipt,
+          answers_digest: delivered.answers_digest ?? out.answers_digest,
+          journal_head: delivered.journal_head ?? out.journal_head,
+          journal_events: delivered.journal_events,
+        };
       }
-      journal.forget();
+      await journal.finish();
       return out;
     },
   };

@@ -29,6 +29,8 @@ export interface JournalState {
   setup: JournalSetup | null;
   /** The prev of the first event kept: the genesis, or the server's head when this browser began later. */
   base: string | null;
+  /** The events on the server's chain up to base (start_test's head_events); null when not known (a journal kept before it was given). */
+  baseEvents?: number | null;
   /** The newest seq the server has acknowledged receiving (every event up to it was sent). */
   ackedSeq: number;
   /** The candidate asked to submit (or the time ran out) and the server has not recorded it yet. */

@@ -19,6 +19,7 @@ import { preloadAudioPlayer } from "./MediaItem";
 import { preloadable } from "../../../ui/preloadable";
 import { afterFirstScreen } from "../../../ui/firstScreen";
 import type { Receipt } from "./stages";
+import { answersInOrder, checkReceipt } from "./receiptCheck";
 
 // Not needed to show the test's page (issue 12): the review screen (a Table), the submit dialogs
 // (Modal) and the audio player download once the page is shown, so that they are here before they
@@ -109,9 +110,18 @@ function TestRunner({ show, content, contentReadAt, onFinished }: { show: TestSh
   const [confirmOpen, setConfirmOpen] = useState(false);
   const secondsTaken = () =>
     show.timeLimit !== null && remaining !== null ? secondsUsed(show.timeLimit, remaining) : Math.round((Date.now() - mountedAt.current) / 1000);
+  // The receipt checked against this browser's own journal and answers (issue 27), before the Thank You shows it.
+  const submitAndCheck = async (): Promise<Receipt> => {
+    const out = await store.submit(secondsTaken());
+    const answers = answersInOrder(
+      sections.map((q) => q.data?.items),
+      store.get,
+    );
+    return { ...out, check: await checkReceipt(out.receipt, store.journal.finishedRecord, answers).catch(() => ({ state: "unchecked" as const })) };
+  };
   const submit = useSubmitTest(
     id,
-    () => store.submit(secondsTaken()),
+    submitAndCheck,
     () => setConfirmOpen(false),
     onFinished,
   );

@@ -5,6 +5,7 @@ import type { TestShowView } from "@parlance/contract";
 import { useStartup } from "../../../ui/startup";
 import { formatDateTime } from "../../../i18n/format";
 import type { Receipt } from "./stages";
+import type { ReceiptCheck } from "./receiptCheck";
 import { SIGN_OUT_FORM_ID } from "../../../ui/signOut";
 import { PhoneCallSection } from "./PhoneCallSection";
 import { lazy, Suspense } from "react";
@@ -53,12 +54,13 @@ export function ThankYou({ show, receipt }: { show: TestShowView; receipt: Recei
               {receipt.receipt}
             </Text>
             <Text>{t("takingStages.finished.answered", { answered: receipt.answered, items: receipt.items })}</Text>
-            {/* The receipt commits to the answer journal's head too (issue 27). */}
+            {/* The receipt commits to the whole answer journal: its head and its length (issue 27). */}
             {receipt.journal_head && (
               <Text size="sm" ff="monospace" c="gray.7" style={{ overflowWrap: "anywhere" }} data-testid="journal-head">
-                {t("takingStages.finished.journal", { head: receipt.journal_head })}
+                {t("takingStages.finished.journal", { head: receipt.journal_head, events: receipt.journal_events })}
               </Text>
             )}
+            {receipt.check && <ReceiptCheckLine check={receipt.check} />}
             <Text size="sm" c="gray.7">
               {t("takingStages.finished.submittedAt", { date: formatDateTime(receipt.submitted_at, language) })}
             </Text>
@@ -81,5 +83,29 @@ export function ThankYou({ show, receipt }: { show: TestShowView; receipt: Recei
         </Anchor>
       </Group>
     </Stack>
+  );
+}
+
+/** This browser's own check of the receipt (receiptCheck.ts): agreed, disagreed (loudly), or not possible here. */
+function ReceiptCheckLine({ check }: { check: ReceiptCheck }) {
+  const { t } = useTranslation();
+  if (check.state === "matches")
+    return (
+      <Text size="sm" c="teal.9" fw={600} data-testid="receipt-check" data-state="matches">
+        {t("takingStages.finished.checkMatches")}
+      </Text>
+    );
+  if (check.state === "differs")
+    return (
+      <Alert color="red" variant="light" role="alert" data-testid="receipt-check" data-state="differs">
+        <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+          {t("takingStages.finished.checkDiffers", { local: check.local })}
+        </Text>
+      </Alert>
+    );
+  return (
+    <Text size="sm" c="gray.7" data-testid="receipt-check" data-state="unchecked">
+      {t("takingStages.finished.checkUnchecked")}
+    </Text>
   );
 }

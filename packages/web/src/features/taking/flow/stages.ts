@@ -1,7 +1,8 @@
 import type { RouteOutput, takingRoutes, TestShowView } from "@parlance/contract";
+import type { ReceiptCheck } from "./receiptCheck";
 
-/** What a submitted test answers: the thank-you screen shows it. */
-export type Receipt = RouteOutput<typeof takingRoutes.submit>;
+/** What a submitted test answers, with this browser's own check of the receipt (receiptCheck.ts): the thank-you screen shows both. */
+export type Receipt = RouteOutput<typeof takingRoutes.submit> & { check?: ReceiptCheck };
 
 /**
  * The stages of /testing/tests/{id} (spec §2, §4): capability verification, then the prelude,
