@@ -4,7 +4,7 @@ import { auditLog, candidateTestAnswers, candidateTestEvents, candidateTests, ma
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { assign, candidateWithLogin, takingApi } from "../taking/test-fixtures.js";
 import { rotateDeliveryKey } from "./delivery-keys.js";
-import { chainOf, sealFile, type Change, type Setup } from "./independent-sealer.js";
+import { chainOf, receiptOf, sealFile, type Change, type Setup } from "./independent-sealer.js";
 
 /**
  * Issue 27: the journal through autosave, and sealed delivery files made by the independent writer
@@ -58,8 +58,13 @@ describe("the journal through autosave", () => {
     const rest = await api.save(id, { candidate_test_items: [{ id: "q1", response: "b", seq: 3000 }, { id: "q8", response: "The first draft", seq: 4000 }], events: events.slice(1) }, c.cookie);
     expect(rest.json().journal_head).toBe(head);
     expect((await attemptOf(id)).journalSeq).toBe(4000);
+    // A browser starting again (another device) learns the head and the chain's length.
+    expect((await api.start(id, c.cookie)).json().journal).toMatchObject({ head, head_seq: 4000, head_events: 4 });
     const submit = await api.submit(id, { candidate_test_items: [] }, c.cookie);
-    expect(submit.json()).toMatchObject({ journal_head: head, receipt: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // The receipt commits to the attempt, the recorded answers and the whole chain (§7.1), worked out here independently.
+    const expected = await receiptOf(setup.attempt_id, [["q1", "b"], ["q8", "The first draft"]], { head, events: 4 });
+    expect(submit.json()).toMatchObject({ journal_head: head, journal_events: 4, receipt: expected });
+    expect((await attemptOf(id)).receipt).toBe(expected);
   });
 });
 
@@ -78,12 +83,16 @@ describe("a sealed file uploaded", () => {
     expect(res.json()).toMatchObject({ events: 5, merged: 4, known: 1, held: 1, answers_changed: 2, submitted: true, journal_head: late.head });
     const attempt = await attemptOf(id);
     expect(attempt.state).toBe("received");
-    expect(attempt.receipt).toBe(res.json().receipt);
+    // The held event is on the chain (5 events, head = the file's head); only the answers in time are in the digest.
+    const expected = await receiptOf(setup.attempt_id, [["q1", "b"], ["q8", "The first draft"]], { head: late.head, events: 5 });
+    expect(res.json()).toMatchObject({ receipt: expected, journal_events: 5 });
+    expect(attempt.receipt).toBe(expected);
+    expect((await api.submit(id, { candidate_test_items: [] }, c.cookie)).json()).toMatchObject({ receipt: expected, journal_head: late.head, journal_events: 5 });
     expect(await answers(attempt.id)).toEqual({ q1: "b", q8: "The first draft" });
     const held = await t.ctx.db.select().from(candidateTestEvents).where(and(eq(candidateTestEvents.candidateTestId, attempt.id), eq(candidateTestEvents.held, true)));
     expect(held.map((e) => [e.response, e.source])).toEqual([["written after time", "file"]]);
     const audits = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, "taking.deliver_file"), eq(auditLog.targetId, String(attempt.id))));
-    expect(audits[0].details).toMatchObject({ by: "administrator", merged: 4, held: 1 });
+    expect(audits[0].details).toMatchObject({ by: "administrator", merged: 4, held: 1, receipt: expected, journalHead: late.head, journalEvents: 5 });
     const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, (await t.ctx.db.query.candidates.findFirst({ where: (x, { eq: e }) => e(x.id, c.candidateId) }))!.email));
     expect(mails.length).toBeGreaterThan(0);
     // The same file again changes nothing; an older file (a prefix) never overwrites newer answers.
@@ -101,6 +110,25 @@ describe("a sealed file uploaded", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ merged: 2, submitted: false });
     expect(await answers((await attemptOf(id)).id)).toEqual({ q1: "a", q8: "The first" });
+  });
+
+  it("tampered: a changed event or another head gives another receipt, and a file carrying it changes nothing", async () => {
+    const { c, id, setup } = await started();
+    const { events, head } = await chainOf(setup.attempt_id, changes);
+    const res = await deliver(id, await sealFile(setup, events, head, { submitted: true }), c.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const recorded: [string, string][] = [["q1", "b"], ["q8", "The first draft"]];
+    const receipt = await receiptOf(setup.attempt_id, recorded, { head, events: 4 });
+    expect(res.json().receipt).toBe(receipt);
+    // The same changes with one event's answer changed: another head, so another receipt.
+    const edited = await chainOf(setup.attempt_id, changes.map((x, i) => (i === 1 ? { ...x, response: "The second" } : x)));
+    expect(edited.head).not.toBe(head);
+    expect(await receiptOf(setup.attempt_id, recorded, { head: edited.head, events: 4 })).not.toBe(receipt);
+    expect(await receiptOf(setup.attempt_id, recorded, { head: events[3].prev, events: 3 })).not.toBe(receipt);
+    // A file claiming the edited chain under the old head is refused; the receipt stays.
+    const refused = await deliver(id, await sealFile(setup, edited.events, head, { submitted: true }), c.cookie);
+    expect(refused.json().messageKey).toBe("taking.delivery.messages.brokenChain");
+    expect((await attemptOf(id)).receipt).toBe(receipt);
   });
 
   describe("refused, each with its message", () => {

@@ -70,3 +70,13 @@ export async function sealFile(setup: Setup, events: { seq: number; item: string
     ciphertext: b64url(new Uint8Array(ct)),
   });
 }
+
+/**
+ * The receipt of docs/delivery-file.md §7.1, from the document alone: SHA-256 over the attempt id,
+ * the answers' digest (the recorded answers in content order as JSON), the chain head and the
+ * number of events on the chain, as five labelled lines.
+ */
+export async function receiptOf(attemptId: number, answers: [string, string][], chain: { head: string; events: number }): Promise<string> {
+  const digest = await sha256hex(JSON.stringify(answers));
+  return sha256hex(`parlance-receipt/1\nattempt=${attemptId}\nanswers=${digest}\nhead=${chain.head}\nevents=${chain.events}`);
+}

@@ -28,6 +28,7 @@ const attemptOf = async (assignedTestId: number) =>
   (await t.ctx.db.select().from(candidateTests).where(eq(candidateTests.assignedTestId, assignedTestId)))[0];
 const answersOf = async (attemptId: number) =>
   t.ctx.db.select().from(candidateTestAnswers).where(eq(candidateTestAnswers.candidateTestId, attemptId)).orderBy(candidateTestAnswers.itemId);
+const sha = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 /** Moves the clock: the attempt's deadline set `ms` from now (negative: in the past). */
 const deadlineIn = async (assignedTestId: number, ms: number) =>
   t.ctx.db.update(candidateTests).set({ deadlineAt: new Date(Date.now() + ms) }).where(eq(candidateTests.assignedTestId, assignedTestId));
@@ -122,12 +123,29 @@ describe("the demo candidate's reading test (NW-DEMO-2026)", () => {
   });
 
   it("submits once: a repeat answers the same receipt, the assigned test is taken, the audit has it", async () => {
-    const res = await api.submit(demoReading, { candidate_test_items: [{ id: "q2", response: "a", seq: 10 }], seconds_taken: 300 }, demoCookie);
+    const attemptId = (await attemptOf(demoReading)).id;
+    // The submit carries the journal's one event (the change to q2), chained from the genesis.
+    const genesis = sha(`parlance-journal/1\n${attemptId}`);
+    const event = { seq: 10, item: "q2", response: "a", t: 1_764_349_331_512, prev: genesis };
+    const res = await api.submit(demoReading, { candidate_test_items: [{ id: "q2", response: "a", seq: 10 }], events: [event], seconds_taken: 300 }, demoCookie);
     expect(res.statusCode, res.body).toBe(200);
     const receipt = res.json();
-    // sha256 of the recorded answers in content order.
-    const expected = createHash("sha256").update(JSON.stringify([["q1", "d"], ["q2", "a"], ["q8", "They were worried about money."]])).digest("hex");
-    expect(receipt).toMatchObject({ receipt: expected, answered: 3 });
+    // Worked out here from docs/delivery-file.md §7.1: the attempt, the recorded answers in content
+    // order, the chain head (the event's hash) and the chain's length.
+    const recorded = [["q1", "d"], ["q2", "a"], ["q8", "They were worried about money."]];
+    const head = sha(`${genesis}\n10\n${event.t}\nq2\na`);
+    const receiptOf = (parts: { attempt: number; answers: unknown; head: string; events: number }) =>
+      sha(`parlance-receipt/1\nattempt=${parts.attempt}\nanswers=${sha(JSON.stringify(parts.answers))}\nhead=${parts.head}\nevents=${parts.events}`);
+    const expected = receiptOf({ attempt: attemptId, answers: recorded, head, events: 1 });
+    expect(receipt).toMatchObject({ receipt: expected, answers_digest: sha(JSON.stringify(recorded)), journal_head: head, journal_events: 1, answered: 3 });
+    // Another head, another count, another attempt or other answers: another receipt.
+    for (const other of [
+      { attempt: attemptId, answers: recorded, head: sha(`${genesis}\n10\n${event.t}\nq2\nb`), events: 1 },
+      { attempt: attemptId, answers: recorded, head, events: 2 },
+      { attempt: attemptId + 1, answers: recorded, head, events: 1 },
+      { attempt: attemptId, answers: [["q1", "d"], ["q2", "b"], ["q8", "They were worried about money."]], head, events: 1 },
+    ])
+      expect(receiptOf(other)).not.toBe(expected);
     expect(receipt.items).toBeGreaterThan(10);
     const again = await api.submit(demoReading, { candidate_test_items: [{ id: "q3", response: "a", seq: 11 }] }, demoCookie);
     expect(again.statusCode).toBe(200);
@@ -139,6 +157,7 @@ describe("the demo candidate's reading test (NW-DEMO-2026)", () => {
     expect(at.state).toBe("taken");
     const audits = await t.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, "taking.submit"), eq(auditLog.targetId, String(attempt.id))));
     expect(audits.length).toBe(1);
+    expect(audits[0].details).toMatchObject({ receipt: expected, journalHead: head, journalEvents: 1 });
     // After submit: no more saves, no restart, status received.
     expect((await api.save(demoReading, { candidate_test_items: [{ id: "q3", response: "a", seq: 12 }] }, demoCookie)).statusCode).toBe(409);
     const restart = await api.start(demoReading, demoCookie);
