@@ -2,7 +2,19 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, newContext, signIn, useBrowser } from "./support/browser";
 import { createCandidateWithTest } from "./support/candidate-test";
-import { READING_ANSWERS, SAVED_TEXT, answerQuestion, goToPage, saveIndicator, startReadingTest } from "./support/reading-test";
+import {
+  READING_ANSWERS,
+  READING_ANSWERS_DIGEST,
+  SAVED_TEXT,
+  answerQuestion,
+  chainOf,
+  goToPage,
+  journalInBrowser,
+  receiptOf,
+  saveIndicator,
+  startReadingTest,
+  watchedJournal,
+} from "./support/reading-test";
 
 /**
  * Issue 27 in a real browser: the network goes down in the middle of the reading test and never
@@ -42,6 +54,16 @@ describe("a sealed answers file when the network never comes back", () => {
     const path = `${fs.mkdtempSync("/tmp/parlance-delivery-")}/${file.suggestedFilename()}`;
     await file.saveAs(path);
     await poll(() => offer.innerText()).toContain(`Saved ${file.suggestedFilename()}`);
+    // The receipt the upload must give, worked out here (docs/delivery-file.md §7.1) from the journal
+    // the browser keeps; the events it sent online before the uplink failed are the chain's start.
+    const sent = watchedJournal(page);
+    const kept = await journalInBrowser(page);
+    const sentBySeq = new Map(sent.events.map((e) => [e.seq, e]));
+    expect(sent.events.length).toBeGreaterThan(0);
+    for (const e of sent.events) expect(kept.find((k) => k.seq === e.seq)).toMatchObject({ item: e.item, response: e.response, t: e.t });
+    const chain = chainOf(sent.attemptId, kept.map((e) => ({ ...e, prev: sentBySeq.get(e.seq)?.prev })));
+    expect(chain.events).toBeGreaterThanOrEqual(READING_ANSWERS.length);
+    const expected = receiptOf(sent.attemptId, READING_ANSWERS_DIGEST, chain);
     await context.close();
 
     // Northwind's administrator uploads it on the candidate's tests table.
@@ -58,7 +80,7 @@ describe("a sealed answers file when the network never comes back", () => {
     await poll(() => done.innerText()).toContain("The answers file was accepted");
     expect(await done.innerText()).toContain("The test is submitted.");
     const receipt = (await done.locator("code").innerText()).trim();
-    expect(receipt).toMatch(/^[0-9a-f]{64}$/);
+    expect(receipt).toBe(expected);
     await expectAccessible(admin, "the upload's outcome");
 
     // The server holds every answer, submitted, with that receipt (submit again answers it).
@@ -69,7 +91,7 @@ describe("a sealed answers file when the network never comes back", () => {
     await candidate.getByRole("button", { name: /sign in|continue/i }).click();
     await candidate.waitForURL((url) => !url.pathname.startsWith("/login"));
     const again = await candidate.request.post(`/api/test_content/submit_test/${test.assignedTestId}`, { data: { candidate_test_items: [] }, headers: { origin: new URL(candidate.url()).origin } });
-    expect(await again.json()).toMatchObject({ receipt, answered: READING_ANSWERS.length, items: READING_ANSWERS.length });
+    expect(await again.json()).toMatchObject({ receipt, answers_digest: READING_ANSWERS_DIGEST, journal_head: chain.head, journal_events: chain.events, answered: READING_ANSWERS.length, items: READING_ANSWERS.length });
     await adminContext.close();
     await candidateContext.close();
   });

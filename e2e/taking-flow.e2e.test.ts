@@ -2,6 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page, Route } from "playwright-core";
 import { expectAccessible, newContext, useBrowser } from "./support/browser";
 import { createCandidateWithTest, signInWithCode, type CandidateTest } from "./support/candidate-test";
+import { READING_ANSWERS, answersDigest, chainOf, expectReceiptChecked, receiptOf, watchedJournal, watchJournal } from "./support/reading-test";
+
+/** The written answers this test types (the choices are READING_ANSWERS'). */
+const typed: Record<number, string> = { 8: "They feared tools would distract from reading and cost money to replace.", 9: "Yes, neighbours share tools." };
 
 const browser = useBrowser();
 
@@ -59,6 +63,7 @@ describe("taking the English reading test", () => {
   it("goes from the capability check to the Thank You receipt, with every answer recorded", async () => {
     const context = await newContext(browser());
     const page = await context.newPage();
+    watchJournal(page);
     await signInWithCode(page, test.accessCode);
     await page.goto(`/testing/tests/${test.assignedTestId}`);
 
@@ -114,9 +119,9 @@ describe("taking the English reading test", () => {
     await choose(page, 5, "persuaded");
     await choose(page, 6, "The scheme brings people back to reading.");
     await choose(page, 7, "Calculators and laptop chargers");
-    await textbox(page, 8).fill("They feared tools would distract from reading and cost money to replace.");
+    await textbox(page, 8).fill(typed[8]);
     // Question 9 asks for at least 10 words: five raise the word-limit warning before submit.
-    await textbox(page, 9).fill("Yes, neighbours share tools.");
+    await textbox(page, 9).fill(typed[9]);
     await poll(() => main(page).innerText()).toContain("4 words");
     await expectAccessible(page, "page 1 of the test");
     // Back up the page with Shift+Tab: no focused answer ends up under the sticky header (WCAG 2.4.11).
@@ -184,8 +189,16 @@ describe("taking the English reading test", () => {
     expect(await main(page).innerText()).toContain(
       "Your responses have been recorded, and we will be sending the results of your test to your company administrator(s) shortly.",
     );
+    // The receipt commits to the 12 answers and to every answer change the page sent (worked out
+    // here from docs/delivery-file.md), and the page's own check of it agrees.
     const receipt = (await page.getByTestId("receipt").innerText()).trim();
-    expect(receipt).toMatch(/^[0-9a-f]{64}$/);
+    const journal = watchedJournal(page);
+    const chain = chainOf(journal.attemptId, journal.events);
+    expect(chain.events).toBeGreaterThanOrEqual(12);
+    const digest = answersDigest(READING_ANSWERS.map((a) => [`q${a.q}`, typed[a.q] ?? a.text ?? a.id]));
+    expect(receipt).toBe(receiptOf(journal.attemptId, digest, chain));
+    expect((await page.getByTestId("journal-head").innerText()).trim()).toBe(`Answer journal: ${chain.head} · changes: ${chain.events}`);
+    await expectReceiptChecked(page);
     expect(await main(page).innerText()).toContain("12 of 12 questions answered");
     expect(await page.getByRole("link", { name: "Take another test" }).getAttribute("href")).toBe("/testing/tests");
     // Sign-out is a POST of the layout's form (a GET from another site signs nobody out).
@@ -197,7 +210,7 @@ describe("taking the English reading test", () => {
     expect(await status.json()).toMatchObject({ success: true, state: "received" });
     // Submit is idempotent: a repeat answers the same receipt of all 12 answers.
     const again = await page.request.post(`/api/test_content/submit_test/${test.assignedTestId}`, { data: { candidate_test_items: [] }, headers: { origin: new URL(page.url()).origin } });
-    expect(await again.json()).toMatchObject({ receipt, answered: 12, items: 12 });
+    expect(await again.json()).toMatchObject({ receipt, answers_digest: digest, journal_head: chain.head, journal_events: chain.events, answered: 12, items: 12 });
     await context.close();
   });
 

@@ -3,15 +3,16 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { DEMO_PASSWORD, expectAccessible, launchBrowser } from "./support/browser";
-import { READING_ANSWERS, READING_RECEIPT, SAVED_TEXT, answerQuestion, goToPage, progress, saveIndicator, startReadingTest, submitReadingTest } from "./support/reading-test";
+import { READING_ANSWERS, READING_ANSWERS_DIGEST, SAVED_TEXT, answerQuestion, expectedReceipt, expectReceiptChecked, goToPage, progress, saveIndicator, startReadingTest, submitReadingTest } from "./support/reading-test";
 import { copyDataDir, startServer, type RunningServer } from "./support/server";
 
 /**
  * Never losing an answer (DESIGN.md §6), in a real browser: a candidate takes the English reading
  * test while the network drops for 30 s, while the page is reloaded (with answers the server has
  * not yet acknowledged), and while the server is stopped and started again. Each time every answer
- * must be in the submitted attempt: the receipt the server answers (SHA-256 of the recorded answers
- * in item order) must equal the receipt of the answers typed.
+ * must be in the submitted attempt: the receipt the server answers (over the recorded answers in
+ * item order and the whole answer journal, docs/delivery-file.md §7.1) must equal the receipt of the
+ * answers typed and the events the page sent.
  *
  * This file runs its own server on its own data folder, behind a small TCP proxy on a fixed port:
  * the server can then be restarted (on a new port) while the browser keeps its origin, cookie and
@@ -157,7 +158,7 @@ async function submitAndCheck(page: Page, assignedTestId: number): Promise<void>
   await submitReadingTest(page);
   // The server, asked again (submit is idempotent), holds exactly these twelve answers.
   const again = await page.request.post(`/api/test_content/submit_test/${assignedTestId}`, { data: { candidate_test_items: [] }, headers: { origin: proxy.url } });
-  expect(await again.json()).toMatchObject({ receipt: READING_RECEIPT, answered: 12, items: 12 });
+  expect(await again.json()).toMatchObject({ receipt: expectedReceipt(page), answers_digest: READING_ANSWERS_DIGEST, answered: 12, items: 12 });
   const status = await page.request.get(`/api/test_content/check_status/${assignedTestId}`);
   expect(await status.json()).toMatchObject({ state: "received" });
 }
@@ -313,7 +314,8 @@ describe("no answer is lost", () => {
     await context.setOffline(false);
     await page.getByRole("button", { name: "Try again" }).click();
     await poll(() => page.getByRole("heading", { level: 1 }).innerText(), 40_000).toBe("Thank You");
-    expect((await page.getByTestId("receipt").innerText()).trim()).toBe(READING_RECEIPT);
+    expect((await page.getByTestId("receipt").innerText()).trim()).toBe(expectedReceipt(page));
+    await expectReceiptChecked(page);
     await context.close();
   });
 });

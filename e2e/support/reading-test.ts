@@ -28,10 +28,89 @@ export const READING_ANSWERS: { q: number; id: string; label?: string; text?: st
 /** What each item holds in the database once answered: the choice id or the text. */
 export const READING_STORED = Object.fromEntries(READING_ANSWERS.map((a) => [`q${a.q}`, a.text ?? a.id]));
 
-/** The server's receipt when every answer above is recorded (SHA-256 of the answers in item order). */
-export const READING_RECEIPT = createHash("sha256")
-  .update(JSON.stringify(READING_ANSWERS.map((a) => [`q${a.q}`, a.text ?? a.id])))
-  .digest("hex");
+const sha = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+/** The answers' digest of docs/delivery-file.md §7.1: SHA-256 of the recorded answers ([item, response]) in item order, as JSON. */
+export const answersDigest = (recorded: [string, string][]) => sha(JSON.stringify(recorded));
+
+/** The answers' digest when every answer above is recorded. */
+export const READING_ANSWERS_DIGEST = answersDigest(READING_ANSWERS.map((a) => [`q${a.q}`, a.text ?? a.id]));
+
+// --- the receipt, worked out here from docs/delivery-file.md alone ----------------------------------
+
+export interface JournalEntry {
+  seq: number;
+  item: string;
+  response: string;
+  t: number;
+  prev?: string;
+}
+
+/** The chain of §4.1 from the attempt's genesis over these events (by seq): every prev given must be the hash before. */
+export function chainOf(attemptId: number, events: JournalEntry[]): { head: string; events: number } {
+  let head = sha(`parlance-journal/1\n${attemptId}`);
+  for (const e of [...events].sort((a, b) => a.seq - b.seq)) {
+    if (e.prev !== undefined) expect(e.prev, `event ${e.seq}'s prev`).toBe(head);
+    head = sha(`${head}\n${e.seq}\n${e.t}\n${e.item}\n${e.response}`);
+  }
+  return { head, events: events.length };
+}
+
+/** The receipt of §7.1: the attempt, the answers' digest, the chain head and its length. */
+export const receiptOf = (attemptId: number, answersDigest: string, chain: { head: string; events: number }) =>
+  sha(`parlance-receipt/1\nattempt=${attemptId}\nanswers=${answersDigest}\nhead=${chain.head}\nevents=${chain.events}`);
+
+const watches = new WeakMap<Page, { attemptId: number | null; events: Map<number, JournalEntry> }>();
+
+/** Watches what the page sends of its journal (the events of every save and submit) and the attempt start_test names. */
+export function watchJournal(page: Page): void {
+  if (watches.has(page)) return;
+  const watch = { attemptId: null as number | null, events: new Map<number, JournalEntry>() };
+  watches.set(page, watch);
+  page.on("request", (req) => {
+    if (req.method() !== "POST" || !/\/api\/test_content\/(save_progress|submit_test)\//.test(req.url())) return;
+    const body = req.postDataJSON() as { events?: JournalEntry[] } | null;
+    for (const e of body?.events ?? []) watch.events.set(e.seq, e);
+  });
+  page.on("response", (res) => {
+    if (!/\/api\/test_content\/start_test\//.test(res.url()) || !res.ok()) return;
+    res
+      .json()
+      .then((b: { journal?: { attempt_id: number } | null }) => {
+        if (b.journal) watch.attemptId = b.journal.attempt_id;
+      })
+      .catch(() => undefined);
+  });
+}
+
+/** The attempt's id and the events the page sent (watchJournal). */
+export function watchedJournal(page: Page): { attemptId: number; events: JournalEntry[] } {
+  const watch = watches.get(page);
+  expect(watch?.attemptId, "start_test named the attempt").toBeTypeOf("number");
+  return { attemptId: watch!.attemptId!, events: [...watch!.events.values()] };
+}
+
+/** The receipt expected once every answer is recorded, from the events the page sent. */
+export function expectedReceipt(page: Page): string {
+  const { attemptId, events } = watchedJournal(page);
+  return receiptOf(attemptId, READING_ANSWERS_DIGEST, chainOf(attemptId, events));
+}
+
+/** The journal's events the browser keeps in IndexedDB (docs/delivery-file.md §4, without prev). */
+export function journalInBrowser(page: Page): Promise<JournalEntry[]> {
+  return page.evaluate(
+    () =>
+      new Promise<JournalEntry[]>((resolve, reject) => {
+        const open = indexedDB.open("parlance-answers");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction("events").objectStore("events").getAll();
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => resolve((read.result as JournalEntry[]).map(({ seq, item, response, t }) => ({ seq, item, response, t })));
+        };
+      }),
+  );
+}
 
 export const SAVED_TEXT = "All answers saved";
 export const progress = (page: Page) => page.getByRole("region", { name: "Test progress" });
@@ -40,6 +119,7 @@ const question = (q: number) => new RegExp(`^Question ${q}:`);
 
 /** Signs in with the access code and starts the test: capability check, prelude, start dialog. */
 export async function startReadingTest(page: Page, test: { assignedTestId: number; accessCode: string }): Promise<void> {
+  watchJournal(page);
   await signInWithCode(page, test.accessCode);
   await page.goto(`/testing/tests/${test.assignedTestId}`);
   await page.getByRole("button", { name: "Play sample sound" }).click();
@@ -64,7 +144,10 @@ export async function goToPage(page: Page, n: 1 | 2): Promise<void> {
   await expect.poll(() => progress(page).innerText()).toContain(`Page ${n} of 2`);
 }
 
-/** Submits through review and the confirmation; the Thank You page shows the receipt of every answer. */
+/**
+ * Submits through review and the confirmation; the Thank You page shows the receipt of every answer
+ * and of the whole journal the page sent (worked out here), and says the browser's own check agrees.
+ */
 export async function submitReadingTest(page: Page): Promise<void> {
   await goToPage(page, 2);
   await page.getByRole("button", { name: "Review" }).click();
@@ -74,6 +157,14 @@ export async function submitReadingTest(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Submit test answers" }).click();
   await page.getByRole("dialog", { name: "Submit test answers?" }).getByRole("button", { name: "Submit", exact: true }).click();
   await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText(), { timeout: 40_000 }).toBe("Thank You");
-  expect((await page.getByTestId("receipt").innerText()).trim()).toBe(READING_RECEIPT);
+  expect((await page.getByTestId("receipt").innerText()).trim()).toBe(expectedReceipt(page));
+  await expectReceiptChecked(page);
   await expectAccessible(page, "Thank You page with the receipt");
+}
+
+/** The Thank You says this browser worked out the same receipt. */
+export async function expectReceiptChecked(page: Page): Promise<void> {
+  const check = page.getByTestId("receipt-check");
+  expect(await check.getAttribute("data-state")).toBe("matches");
+  expect(await check.innerText()).toBe("Checked in this browser: it worked out the same receipt from its own record of your answers.");
 }

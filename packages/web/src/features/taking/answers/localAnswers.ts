@@ -97,7 +97,7 @@ class IndexedDbAnswers implements LocalAnswers {
     const [rows, state] = await Promise.all([tx.objectStore("events").getAll(eventRange(this.attempt)), tx.objectStore("journals").get(this.attempt)]);
     await tx.done;
     const events = rows.map(({ seq, item, response, t }) => ({ seq, item, response, t }));
-    return { events, state: state ? { setup: state.setup, base: state.base, ackedSeq: state.ackedSeq, submitted: state.submitted } : null };
+    return { events, state: state ? { setup: state.setup, base: state.base, baseEvents: state.baseEvents ?? null, ackedSeq: state.ackedSeq, submitted: state.submitted } : null };
   }
 
   async putJournal(events: StoredEvent[], state: JournalState) {
