@@ -6,3 +6,4 @@ export type { SeedItem } from "./answerQueue";
 export type { SubmitOutput } from "./transport";
 export { DeliveryFileOffer, OFFER_AFTER_MS, offerReason } from "./DeliveryFileOffer";
 export { loadSealing } from "./sealing";
+export { answersInOrder, checkReceipt, type ReceiptCheck } from "./receiptCheck";

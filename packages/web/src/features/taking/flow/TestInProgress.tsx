@@ -2,7 +2,7 @@ import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "../../../i18n";
 import type { TestContentView, TestShowView } from "@parlance/contract";
-import { DeliveryFileOffer, loadSealing, useAnswerStore } from "../answers";
+import { answersInOrder, checkReceipt, DeliveryFileOffer, loadSealing, useAnswerStore } from "../answers";
 import { useSubmitTest, useTestContent, useTestSections } from "./queries";
 import { FlowLoader } from "./FlowLoader";
 import { LoadError, useReason } from "./LoadError";
@@ -19,7 +19,6 @@ import { preloadAudioPlayer } from "./MediaItem";
 import { preloadable } from "../../../ui/preloadable";
 import { afterFirstScreen } from "../../../ui/firstScreen";
 import type { Receipt } from "./stages";
-import { answersInOrder, checkReceipt } from "./receiptCheck";
 
 // Not needed to show the test's page (issue 12): the review screen (a Table), the submit dialogs
 // (Modal) and the audio player download once the page is shown, so that they are here before they

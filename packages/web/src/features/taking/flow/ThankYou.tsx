@@ -5,7 +5,7 @@ import type { TestShowView } from "@parlance/contract";
 import { useStartup } from "../../../ui/startup";
 import { formatDateTime } from "../../../i18n/format";
 import type { Receipt } from "./stages";
-import type { ReceiptCheck } from "./receiptCheck";
+import type { ReceiptCheck } from "../answers";
 import { SIGN_OUT_FORM_ID } from "../../../ui/signOut";
 import { PhoneCallSection } from "./PhoneCallSection";
 import { lazy, Suspense } from "react";

@@ -1,5 +1,5 @@
 import type { RouteOutput, takingRoutes, TestShowView } from "@parlance/contract";
-import type { ReceiptCheck } from "./receiptCheck";
+import type { ReceiptCheck } from "../answers";
 
 /** What a submitted test answers, with this browser's own check of the receipt (receiptCheck.ts): the thank-you screen shows both. */
 export type Receipt = RouteOutput<typeof takingRoutes.submit> & { check?: ReceiptCheck };

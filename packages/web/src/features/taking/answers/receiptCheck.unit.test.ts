@@ -2,8 +2,8 @@ import "fake-indexeddb/auto";
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { genesisOf, type JournalSetup } from "@parlance/contract";
-import { Journal } from "../answers/journal";
-import { attemptKey, openLocalAnswers } from "../answers/localAnswers";
+import { Journal } from "./journal";
+import { attemptKey, openLocalAnswers } from "./localAnswers";
 import { answersInOrder, checkReceipt } from "./receiptCheck";
 
 /** The Thank You's own check of the receipt (issue 27): the browser's journal and answers against the server's receipt. */

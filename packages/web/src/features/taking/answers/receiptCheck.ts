@@ -1,5 +1,5 @@
 import { answersDigestOf, receiptFor, type ItemView } from "@parlance/contract";
-import type { JournalRecord } from "../answers/journal";
+import type { JournalRecord } from "./journal";
 
 /**
  * The candidate's own check of the Thank You receipt (issue 27, docs/delivery-file.md §7.1): the
