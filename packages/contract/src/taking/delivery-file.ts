@@ -64,6 +64,8 @@ export const journalSetup = z.object({
   head_events: z.number().int().optional(),
   /** The server's deadline (ISO), null when untimed: the browser offers the file once it passes offline. */
   deadline: z.string().nullable(),
+  /** The server's clock when it answered (ms since the epoch): the journal times its events from it (§4.3). */
+  server_time: z.number().int().optional(),
 });
 export type JournalSetup = z.infer<typeof journalSetup>;
 

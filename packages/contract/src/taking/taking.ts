@@ -126,6 +126,8 @@ export const saveOutput = z.object({
   time_limit: z.number().int().nullable(),
   /** The journal's chain head the server has acknowledged after this save (null: no journal). */
   journal_head: z.string().nullable().optional(),
+  /** The server's clock when it answered (ms since the epoch): the journal times its events from it (docs/delivery-file.md §4.3). */
+  server_time: z.number().int().optional(),
 });
 
 export const submitOutput = z.object({

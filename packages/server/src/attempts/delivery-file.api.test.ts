@@ -52,6 +52,8 @@ describe("the journal through autosave", () => {
     const first = await api.save(id, { candidate_test_items: [{ id: "q1", response: "a", seq: 1000 }, { id: "q8", response: "The first", seq: 2000 }], events: events.slice(0, 2) }, c.cookie);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().journal_head).toBe((await chainOf(setup.attempt_id, changes.slice(0, 2))).head);
+    // Start and every save tell the server's clock: the browser times its events from it (§4.3).
+    for (const told of [(setup as { server_time?: number }).server_time, first.json().server_time]) expect(Math.abs(told! - Date.now())).toBeLessThan(60_000);
     // A gap (the third event missing) keeps the events but not the head.
     const gap = await api.save(id, { candidate_test_items: [], events: events.slice(3) }, c.cookie);
     expect(gap.json().journal_head).toBe(first.json().journal_head);
@@ -110,6 +112,22 @@ describe("a sealed file uploaded", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ merged: 2, submitted: false });
     expect(await answers((await attemptOf(id)).id)).toEqual({ q1: "a", q8: "The first" });
+  });
+
+  it("a clock set back later in the file does not bring a change back within the time: an event is never earlier than the one before it", async () => {
+    const { c, id, setup } = await started();
+    await t.ctx.db.update(candidateTests).set({ deadlineAt: new Date(T0 + 60_000) }).where(eq(candidateTests.assignedTestId, id));
+    const late = T0 + 60_000 + 31_000;
+    const { events, head } = await chainOf(setup.attempt_id, [
+      { item: "q1", response: "a", seq: 1_000, t: T0 },
+      { item: "q1", response: "b", seq: 2_000, t: late },
+      // The device's clock set back two minutes: this change claims to be within the time.
+      { item: "q8", response: "after the clock went back", seq: 3_000, t: late - 120_000 },
+    ]);
+    const res = await deliver(id, await sealFile(setup, events, head, { submitted: true }), c.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ merged: 3, held: 2 });
+    expect(await answers((await attemptOf(id)).id)).toEqual({ q1: "a" });
   });
 
   it("tampered: a changed event or another head gives another receipt, and a file carrying it changes nothing", async () => {

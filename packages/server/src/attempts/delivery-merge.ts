@@ -92,7 +92,14 @@ async function merge(tx: Tx, attempt: Attempt, events: HashedEvent[], uploadedBy
   const known = new Map((await tx.select({ seq: candidateTestEvents.seq, hash: candidateTestEvents.hash }).from(candidateTestEvents).where(eq(candidateTestEvents.candidateTestId, attempt.id))).map((e) => [e.seq, e.hash]));
   for (const e of events) if (known.has(e.seq) && known.get(e.seq) !== e.hash) throw refuseFile("conflicts", 409);
   const lateAfter = attempt.deadlineAt ? attempt.deadlineAt.getTime() + DELIVERY_GRACE_SECONDS * 1000 : Infinity;
-  const missing = events.filter((e) => !known.has(e.seq));
+  // An event was made after every event before it on the chain: its time for the deadline is at least
+  // theirs (a clock set back later in the file cannot bring an answer back within the time).
+  const [anchor] = events.length
+    ? await tx.select({ t: candidateTestEvents.clientMs }).from(candidateTestEvents).where(and(eq(candidateTestEvents.candidateTestId, attempt.id), eq(candidateTestEvents.hash, events[0].prev)))
+    : [];
+  let since = anchor?.t ?? 0;
+  const timed = events.map((e) => ({ ...e, at: (since = Math.max(since, e.t)) }));
+  const missing = timed.filter((e) => !known.has(e.seq));
   const rows = missing.map((e) => ({
     candidateTestId: attempt.id,
     seq: e.seq,
@@ -103,7 +110,7 @@ async function merge(tx: Tx, attempt: Attempt, events: HashedEvent[], uploadedBy
     hash: e.hash,
     source: "file" as const,
     uploadedBy,
-    held: e.t > lateAfter,
+    held: e.at > lateAfter,
     receivedAt: now,
   }));
   for (let i = 0; i < rows.length; i += 1000) await tx.insert(candidateTestEvents).values(rows.slice(i, i + 1000)).onConflictDoNothing();

@@ -43,6 +43,7 @@ export async function journalSetupOf(db: Tx, attempt: Attempt, testId: number): 
     head_seq: attempt.journalSeq ?? 0,
     head_events: await chainLength(db, attempt.id, attempt.journalHead),
     deadline: attempt.deadlineAt?.toISOString() ?? null,
+    server_time: Date.now(),
   };
 }
 

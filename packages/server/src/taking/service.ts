@@ -187,7 +187,7 @@ export async function saveProgress(ctx: AppContext, session: SessionKey, { id }:
   for (const e of body.events) checkAnswer(content, { id: e.item, response: e.response });
   const { facts, now } = await batcher.save({ ...base, versionId, items, secondsTaken: body.seconds_taken ?? null, events: body.events });
   openVersion(facts, now);
-  return { saved: facts.saved ?? [], time_limit: remainingMs({ deadlineAt: dateOf(facts.deadline_at) }, now), journal_head: facts.journal_head };
+  return { saved: facts.saved ?? [], time_limit: remainingMs({ deadlineAt: dateOf(facts.deadline_at) }, now), journal_head: facts.journal_head, server_time: now.getTime() };
 }
 
 /** POST submit_test/{id}: saves then submits; a repeat answers the same receipt. */

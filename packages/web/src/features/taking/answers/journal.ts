@@ -43,9 +43,14 @@ export class Journal {
   private loading: Promise<void> | null = null;
   private finished: JournalRecord | null = null;
 
+  /** The server's clock at its last answer and this page's monotonic clock then (docs/delivery-file.md §4.3). */
+  private serverClock: { server: number; mono: number } | null = null;
+  private lastT = 0;
+
   constructor(
     private readonly openLocal: () => Promise<LocalAnswers>,
     private readonly now: () => number = Date.now,
+    private readonly mono: () => number = () => performance.now(),
   ) {
     this.lastAckAt = now();
     this.snapshot = this.makeSnapshot();
@@ -67,6 +72,7 @@ export class Journal {
   /** Loads what the browser kept and takes start_test's setup (a new attempt starts a new journal). */
   open(setup: JournalSetup | null): Promise<void> {
     // Changes made while the store opens are kept (and merged with what it held).
+    if (!this.loading) this.serverTime(setup?.server_time);
     if (!this.loading) this.state = { ...this.state, setup, base: setup?.head ?? null, baseEvents: baseEventsOf(setup, setup?.head ?? null), ackedSeq: setup?.head_seq ?? -1 };
     this.loading ??= (async () => {
       const local = await this.openLocal();
@@ -80,15 +86,32 @@ export class Journal {
         this.state = { ...kept.state, setup, baseEvents: kept.state.baseEvents ?? baseEventsOf(setup, kept.state.base), ackedSeq: Math.max(kept.state.ackedSeq, this.state.ackedSeq), submitted: kept.state.submitted || this.state.submitted };
         this.hashes = [];
       }
+      this.lastT = this.events.reduce((m, e) => Math.max(m, e.t), this.lastT);
       this.persist(this.events);
     })();
     return this.loading;
   }
 
+  /** The server told its clock (start_test, each save's answer): events are timed from it from now on. */
+  serverTime(serverMs: number | undefined): void {
+    if (serverMs !== undefined) this.serverClock = { server: serverMs, mono: this.mono() };
+  }
+
+  /**
+   * An event's time: the server's clock at its last answer plus the time this page has counted
+   * since (a monotonic clock, which setting the device's clock does not move); the device's clock
+   * only before the server has answered. Never before the event before it.
+   */
+  private eventTime(): number {
+    const c = this.serverClock;
+    const t = Math.floor(c ? c.server + Math.max(0, this.mono() - c.mono) : this.now());
+    return (this.lastT = Math.max(this.lastT, t));
+  }
+
   /** An answer change the answer store gave `seq`. */
   append(item: string, response: string, seq: number): void {
     if (!this.state.setup) return;
-    const e = { seq, item, response, t: Math.floor(this.now()) };
+    const e = { seq, item, response, t: this.eventTime() };
     this.events.push(e);
     this.persist([e]);
   }

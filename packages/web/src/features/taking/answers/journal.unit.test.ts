@@ -96,3 +96,30 @@ describe("the journal", () => {
     expect(offerReason(s, { ...j, ready: false }, true, OFFER_AFTER_MS * 10)).toBeNull();
   });
 });
+
+describe("the journal's event times (docs/delivery-file.md §4.3)", () => {
+  it("count from the server's clock with the page's monotonic clock, whatever the device's clock says, and never go back", async () => {
+    let device = 5_000_000; // the device's clock, set wherever its user likes
+    let mono = 100;
+    const j = new Journal(() => openLocalAnswers(attemptKey("tess", 44)), () => device, () => mono);
+    await j.open({ ...(await setupFor(44)), server_time: 9_000_000 });
+    mono += 2_000;
+    device -= 3_600_000; // set back an hour
+    j.append("q1", "a", 10);
+    // A save's answer brings the server's clock again.
+    j.serverTime(9_010_000);
+    mono += 500;
+    j.append("q1", "b", 20);
+    j.serverTime(9_000_000); // an answer that left the server earlier, arriving late
+    j.append("q1", "c", 30);
+    const { events } = await j.chain();
+    expect(events.map((e) => e.t)).toEqual([9_002_000, 9_010_500, 9_010_500]);
+  });
+
+  it("use the device's clock only until the server has told its own", async () => {
+    const j = new Journal(() => openLocalAnswers(attemptKey("tess", 45)), () => 1_234, () => 0);
+    await j.open(await setupFor(45));
+    j.append("q1", "a", 10);
+    expect((await j.chain()).events[0].t).toBe(1_234);
+  });
+});

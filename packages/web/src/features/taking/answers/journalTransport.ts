@@ -20,6 +20,7 @@ export function journalTransport(inner: Transport, journal: Journal, deliver = d
       // the events stay in the journal for the next save.
       const events = options?.keepalive ? [] : await journal.unsent(MAX_EVENTS_PER_SAVE);
       const out = await inner.save({ ...body, events }, options);
+      journal.serverTime(out.server_time);
       journal.ack(sent(events));
       return out;
     },
