@@ -1,7 +1,7 @@
 import { scopeSql, type ClientScope } from "../auth/scope.js";
 import { sql, type SQL } from "drizzle-orm";
 import { TEST_METHOD_LABELS, TEST_METHODS, TEST_TYPES, type SearchFilter, type SearchQuery, type SortField } from "@parlance/contract";
-import { escapeLike } from "../db/like.js";
+import { escapeLike, fullNameCoversFirst } from "../db/like.js";
 
 /**
  * The candidates search as SQL (client spec §5). The query language's free terms and keywords
@@ -118,8 +118,8 @@ function candidateCondition(f: SearchFilter, scope: CandidateScope): Cond | Cond
     case "name":
       return nameAlternatives(f.value);
     case "first":
-      // The full-name index finds the rows ("ann" starts "ann smith"); the first name alone decides.
-      return { sql: sql`${FULL_NAME} LIKE ${p} AND ${FIRST} LIKE ${p}`, index: "full" };
+      // The full-name index finds the rows ("ann" starts "ann smith"); with a space in the value the first name decides too.
+      return { sql: fullNameCoversFirst(f.value) ? sql`${FULL_NAME} LIKE ${p}` : sql`${FULL_NAME} LIKE ${p} AND ${FIRST} LIKE ${p}`, index: "full" };
     case "last":
       return { sql: sql`${LAST} LIKE ${p}`, index: "name" };
     case "middle":
