@@ -137,9 +137,12 @@ function filterTerm(f: SearchFilter): Term | undefined {
     case "name":
       return indexed(...nameAlternatives(v));
     case "first":
-      // The full name's index finds them; with a space in the value the first name decides too (PostgreSQL would take the two for independent ones).
-      if (fullNameCoversFirst(v)) return indexed(sql`${FULL_NAME} like ${prefix(v)}`);
-      return { ...indexed(sql`${FULL_NAME} like ${prefix(v)} and ${FIRST} like ${prefix(v)}`), estimated: sql`${FIRST} like ${prefix(v)}` };
+      // The full name's index finds them; with a space in the value the first name decides too (PostgreSQL
+      // would take the two for independent ones). The count is estimated from the first name's statistics.
+      return {
+        ...indexed(fullNameCoversFirst(v) ? sql`${FULL_NAME} like ${prefix(v)}` : sql`${FULL_NAME} like ${prefix(v)} and ${FIRST} like ${prefix(v)}`),
+        estimated: sql`${FIRST} like ${prefix(v)}`,
+      };
     case "last":
       return indexed(sql`${LAST} like ${prefix(v)}`);
     case "middle":
