@@ -33,8 +33,12 @@ export type CandidateProfile = z.infer<typeof candidateProfile>;
 
 export const candidateSearchOutput = z.object({
   candidateProfiles: z.array(candidateProfile),
+  /** How many candidates match; with itemCountBounded, more than this many (the count stops at a limit). */
   itemCount: z.number().int(),
+  /** The pages; with itemCountBounded, the pages known to exist (at least one past the page shown while more follow). */
   pageCount: z.number().int(),
+  /** True when more than itemCount match: counting stopped at the limit; the last page makes the count exact. */
+  itemCountBounded: z.boolean(),
 });
 export type CandidateSearchResult = z.infer<typeof candidateSearchOutput>;
 

@@ -99,6 +99,9 @@ describe("keywords", () => {
     ["name:qzmith", ["Ann", "Bob"]],
     ["name:gus last:qz", ["Gus"]],
     ["first:ann last:qz", ["Ann"]],
+    ["first:AN last:qz", ["Ann"]],
+    // "ann qzmith" is her full name; first: wants a first name that starts so.
+    ['first:"ann qz" last:qz', []],
     ["last:qzmiths", ["Bob"]],
     ['last:"qz de la cruz"', ["Carla"]],
     ["middle:be last:qz", ["Ann"]],
@@ -266,13 +269,13 @@ describe("paging", () => {
     const second = (await search("last:qzpage", 2)).json();
     expect(second.candidateProfiles.map((p: { displayAs: string }) => p.displayAs)).toEqual(["Qzpage, P20", "Qzpage, P21", "Qzpage, P22", "Qzpage, P23", "Qzpage, P24"]);
     const beyond = (await search("last:qzpage", 3)).json();
-    expect(beyond).toEqual({ candidateProfiles: [], itemCount: 25, pageCount: 2 });
+    expect(beyond).toEqual({ candidateProfiles: [], itemCount: 25, pageCount: 2, itemCountBounded: false });
     // Free terms (several index branches) page the same way.
     const free = (await search("qzpage", 2)).json();
     expect(free.itemCount).toBe(25);
     expect(free.candidateProfiles[0].displayAs).toBe("Qzpage, P20");
     // A test keyword (one pass for count and page) too.
-    expect((await search("qzpage expired:all test:nothing-like-this")).json()).toEqual({ candidateProfiles: [], itemCount: 0, pageCount: 1 });
+    expect((await search("qzpage expired:all test:nothing-like-this")).json()).toEqual({ candidateProfiles: [], itemCount: 0, pageCount: 1, itemCountBounded: false });
   });
 
   it("an empty query lists every candidate of the account, with the profile fields", async () => {

@@ -1,7 +1,7 @@
 import { scopeSql, type ClientScope } from "../auth/scope.js";
 import { sql, type SQL } from "drizzle-orm";
 import { TEST_METHOD_LABELS, TEST_METHODS, TEST_TYPES, type SearchFilter, type SearchQuery, type SortField } from "@parlance/contract";
-import { escapeLike } from "../db/like.js";
+import { escapeLike, fullNameCoversFirst } from "../db/like.js";
 
 /**
  * The candidates search as SQL (client spec §5). The query language's free terms and keywords
@@ -118,8 +118,8 @@ function candidateCondition(f: SearchFilter, scope: CandidateScope): Cond | Cond
     case "name":
       return nameAlternatives(f.value);
     case "first":
-      // The full-name index finds the rows ("ann" starts "ann smith"); the first name alone decides.
-      return { sql: sql`${FULL_NAME} LIKE ${p} AND ${FIRST} LIKE ${p}`, index: "full" };
+      // The full-name index finds the rows ("ann" starts "ann smith"); with a space in the value the first name decides too.
+      return { sql: fullNameCoversFirst(f.value) ? sql`${FULL_NAME} LIKE ${p}` : sql`${FULL_NAME} LIKE ${p} AND ${FIRST} LIKE ${p}`, index: "full" };
     case "last":
       return { sql: sql`${LAST} LIKE ${p}`, index: "name" };
     case "middle":
@@ -178,7 +178,7 @@ export function searchBranches(scope: CandidateScope, query: SearchQuery): Cond[
   return groups.length === 0 ? [base] : groups[0].map((alt) => [...base, alt]);
 }
 
-const whereOf = (branch: Cond[]) => sql.join(
+export const whereOf = (branch: Cond[]) => sql.join(
   branch.map((c) => c.sql),
   sql` AND `,
 );
@@ -254,10 +254,14 @@ function sortPlan(field: SortField): SortPlan {
  * email order is all at one place the planner does not expect; nor with a condition on the
  * tests (EXISTS), which it cannot estimate.
  */
-function branchKeys(plan: SortPlan, branch: Cond[]): SQL[] {
+function readsInOrder(plan: SortPlan, branch: Cond[]): boolean {
   const ranges = branch.map((c) => c.index).filter((i): i is SearchIndex => i !== undefined);
   const plannerChooses = plan.index === "name" && !branch.some((c) => c.onTests);
-  const ordered = plan.index !== null && (ranges.length === 0 || ranges.includes(plan.index) || plannerChooses);
+  return plan.index !== null && (ranges.length === 0 || ranges.includes(plan.index) || plannerChooses);
+}
+
+function branchKeys(plan: SortPlan, branch: Cond[]): SQL[] {
+  const ordered = readsInOrder(plan, branch);
   return plan.keys.map((k) => (ordered ? k.indexed : k.plain));
 }
 
@@ -349,11 +353,14 @@ function detailsSql(pageIds: SQL, names: SQL[], dir: SQL): SQL {
 
 /**
  * Whether count and page are best found in one pass: a single branch with a test keyword, where
- * each match costs a look at the candidate's tests. The matches are then gathered once, counted,
- * and the page sorted from them, instead of checking every candidate twice.
+ * each match costs a look at the candidate's tests, whose page is sorted from all its matches
+ * (not read in its sort's index). The matches are then gathered once, counted, and the page
+ * sorted from them, instead of checking every candidate twice. A page read in index order stops
+ * after its rows, and its count at its limit (count.ts): "last:men method:online" by name.
  */
 export function searchInOnePass(scope: CandidateScope, query: SearchQuery): boolean {
-  return searchBranches(scope, query).length === 1 && query.filters.some((f) => TEST_KEYWORDS.has(f.keyword));
+  const branches = searchBranches(scope, query);
+  return branches.length === 1 && query.filters.some((f) => TEST_KEYWORDS.has(f.keyword)) && !readsInOrder(sortPlan(query.sort?.field ?? "name"), branches[0]);
 }
 
 /** Count and page in one query (see searchInOnePass): every row carries the count `n`; no page rows gives one row of nulls. */
@@ -371,14 +378,4 @@ export function candidateCountedPageSql(scope: CandidateScope, query: SearchQuer
   return sql`WITH m AS MATERIALIZED (${matches})
     SELECT cnt.n, d.* FROM (SELECT count(*)::int AS n FROM m) cnt LEFT JOIN (${detailsSql(pageIds, names, dir)}) d ON TRUE
     ORDER BY ${sql.join([...names.map((n) => sql`d.${n}`), sql.raw("d.id")].map((k) => sql`${k}${dir}`), sql`, `)}`;
-}
-
-/** How many candidates match (the union of the branches' ids). */
-export function candidateCountSql(scope: CandidateScope, query: SearchQuery): SQL {
-  const branches = searchBranches(scope, query);
-  if (branches.length === 1) return sql`SELECT count(*)::int AS n FROM candidates c WHERE ${whereOf(branches[0])}`;
-  return sql`SELECT count(DISTINCT u.id)::int AS n FROM (${sql.join(
-    branches.map((b) => sql`SELECT c.id FROM candidates c WHERE ${whereOf(b)}`),
-    sql` UNION ALL `,
-  )}) u`;
 }

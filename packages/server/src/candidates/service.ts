@@ -29,7 +29,8 @@ import { parsedSearchQuery } from "../http/validation.js";
 import { rowsOf } from "../db/rows.js";
 import { accountOptions, candidateError, easternDay, findCandidate, openTestConditions, testInProgress } from "./records.js";
 import { audit } from "../audit/audit.js";
-import { candidateCountedPageSql, candidateCountSql, candidatePageSql, searchInOnePass, type CandidateRow } from "./search.js";
+import { candidateCountedPageSql, candidatePageSql, searchInOnePass, type CandidateRow } from "./search.js";
+import { CANDIDATE_COUNT_TUNING, countOfPage, countUpTo } from "./count.js";
 
 function profileOf(r: CandidateRow): CandidateProfile {
   return {
@@ -43,23 +44,28 @@ function profileOf(r: CandidateRow): CandidateProfile {
   };
 }
 
-/** One page (20) of the candidates matching a parsed query, with the total. */
-export async function searchCandidates({ db }: DbContext, anyScope: Scope, input: InputOf<typeof candidateRoutes.search>): Promise<CandidateSearchResult> {
+/** One page (20) of the candidates matching a parsed query, with the total (exact up to a limit, "more than" it above: count.ts). */
+export async function searchCandidates(
+  { db }: DbContext,
+  anyScope: Scope,
+  input: InputOf<typeof candidateRoutes.search>,
+  tuning = CANDIDATE_COUNT_TUNING,
+): Promise<CandidateSearchResult> {
   const scope = clientScope(anyScope);
   const query = parsedSearchQuery(input.query);
-  const page = input.page;
-  const window = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+  const offset = (input.page - 1) * PAGE_SIZE;
   if (searchInOnePass(scope, query)) {
-    const rows = await rowsOf<CandidateRow & { n: number }>(db, candidateCountedPageSql(scope, query, window));
+    const rows = await rowsOf<CandidateRow & { n: number }>(db, candidateCountedPageSql(scope, query, { limit: PAGE_SIZE, offset }));
     const n = Number(rows[0]?.n ?? 0);
-    return { candidateProfiles: rows.filter((r) => r.id !== null).map(profileOf), itemCount: n, pageCount: pageCountOf(n) };
+    return { candidateProfiles: rows.filter((r) => r.id !== null).map(profileOf), itemCount: n, pageCount: pageCountOf(n), itemCountBounded: false };
   }
-  // Count and page side by side (two connections on PostgreSQL).
-  const [rows, [{ n }]] = await Promise.all([
-    rowsOf<CandidateRow>(db, candidatePageSql(scope, query, window)),
-    rowsOf<{ n: number }>(db, candidateCountSql(scope, query)),
+  // Page (one row more: whether any follow) and bounded count side by side (two connections on PostgreSQL).
+  const [rows, bounded] = await Promise.all([
+    rowsOf<CandidateRow>(db, candidatePageSql(scope, query, { limit: PAGE_SIZE + 1, offset })),
+    countUpTo(db, scope, query, tuning.exactLimit),
   ]);
-  return { candidateProfiles: rows.map(profileOf), itemCount: Number(n), pageCount: pageCountOf(Number(n)) };
+  const count = countOfPage({ offset, size: PAGE_SIZE, rows: rows.length, bounded, limit: tuning.exactLimit });
+  return { candidateProfiles: rows.slice(0, PAGE_SIZE).map(profileOf), ...count };
 }
 
 /** The certificates the candidate qualifies for (spec §9): kace for tests passed in the last 5 years, multicare for tests on or after 2025. */

@@ -3,6 +3,7 @@ import { PAGE_SIZE, pageCountOf, type SearchQuery } from "@parlance/contract";
 import type { ClientScope } from "../auth/scope.js";
 import type { Db } from "../db/client.js";
 import { rowsOf } from "../db/rows.js";
+import { estimatedRows, twoDigits } from "../db/estimate.js";
 import { MATCH_FROM, matchSql, walkOf, type Lookups } from "./search.js";
 import { branchesOf, gatheredPageSql, orderedIdsSql, type Plan } from "./order.js";
 
@@ -78,11 +79,8 @@ export async function walkedRows<T>(db: Db, query: SQL, budgetMs: number): Promi
 }
 
 /** PostgreSQL's estimate of how many tests the query finds. */
-export async function estimatedCount(db: Db, scope: ClientScope, query: SearchQuery, lookups: Lookups): Promise<number> {
-  const [row] = await rowsOf<Record<string, unknown>>(db, sql`explain (format json) select 1 from ${MATCH_FROM} where ${matchSql(scope, query, lookups, "estimate")}`);
-  const raw = Object.values(row)[0];
-  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: { "Plan Rows": number } }[];
-  return Number(plan[0].Plan["Plan Rows"]);
+export function estimatedCount(db: Db, scope: ClientScope, query: SearchQuery, lookups: Lookups): Promise<number> {
+  return estimatedRows(db, sql`select 1 from ${MATCH_FROM} where ${matchSql(scope, query, lookups, "estimate")}`);
 }
 
 /**
@@ -98,11 +96,6 @@ export async function planOf(db: Db, scope: ClientScope, query: SearchQuery, loo
   }
   return { strategy: "walk", candidateSet };
 }
-
-const twoDigits = (n: number) => {
-  const unit = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, n))) - 1);
-  return Math.round(n / unit) * unit;
-};
 
 export interface SearchPage {
   ids: number[];

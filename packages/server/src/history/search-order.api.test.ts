@@ -123,6 +123,8 @@ afterAll(() => t?.close());
 const query = (text: string): SearchQuery => parsedSearchQuery(text);
 
 /** Every page of a search, as ids. */
+const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
 async function pages(scope: ClientScope, text: string, tuning: SearchTuning): Promise<number[]> {
   const ids: number[] = [];
   for (let page = 1; page < 100; page++) {
@@ -214,6 +216,19 @@ describe("history order", () => {
       if (checks.includes("download gathered")) expect(await download(scope, text, GATHER, 9), label).toEqual(gathered);
     }
   }, 90_000);
+
+  it("finds a first name by its start, walked as gathered; a value with a space must start the first name itself (issue 26)", async () => {
+    const ann = made.filter((m) => m.first === "Ann").map((m) => m.id);
+    for (const text of ["vorder first:ann", "vorder first:AN sort:name", "vorder first:\"ann\" sort:-date"]) {
+      const gathered = await pages(admin, text, GATHER);
+      expect(sorted(gathered), text).toEqual(sorted(ann));
+      expect(await pages(admin, text, WALK), text).toEqual(gathered);
+      expect(await download(admin, text, WALK, 5), text).toEqual(gathered);
+    }
+    // "ann vorderman" is a full name, not a first name.
+    expect(await pages(admin, 'first:"ann vorder"', GATHER)).toEqual([]);
+    expect(await pages(admin, 'first:"ann vorder"', WALK)).toEqual([]);
+  });
 
   it("gathers a search whose walk runs past its budget, with the same pages and rows", async () => {
     for (const text of ["vorder sort:office", "notes:vordernote sort:-date", "vorder end_date:<=2026-01-14", "notes:vordernote"]) {

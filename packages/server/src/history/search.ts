@@ -1,7 +1,7 @@
 import { and, eq, not, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SearchFilter, SearchQuery } from "@parlance/contract";
 import { assignedTests, candidates, healthcareRoles, languages, offices, tests } from "../db/schema.js";
-import { escapeLike } from "../db/like.js";
+import { escapeLike, fullNameCoversFirst } from "../db/like.js";
 import { candidatesInScope, inAccount, officesInScope, type ClientScope } from "../auth/scope.js";
 import type { Db } from "../db/client.js";
 import { rowsOf } from "../db/rows.js";
@@ -137,8 +137,12 @@ function filterTerm(f: SearchFilter): Term | undefined {
     case "name":
       return indexed(...nameAlternatives(v));
     case "first":
-      // The full name's index finds them; PostgreSQL would take the two conditions for independent ones.
-      return { ...indexed(sql`${FULL_NAME} like ${prefix(v)} and ${FIRST} like ${prefix(v)}`), estimated: sql`${FIRST} like ${prefix(v)}` };
+      // The full name's index finds them; with a space in the value the first name decides too (PostgreSQL
+      // would take the two for independent ones). The count is estimated from the first name's statistics.
+      return {
+        ...indexed(fullNameCoversFirst(v) ? sql`${FULL_NAME} like ${prefix(v)}` : sql`${FULL_NAME} like ${prefix(v)} and ${FIRST} like ${prefix(v)}`),
+        estimated: sql`${FIRST} like ${prefix(v)}`,
+      };
     case "last":
       return indexed(sql`${LAST} like ${prefix(v)}`);
     case "middle":

@@ -14,6 +14,7 @@ import { candidateCatalogs, useCandidateSearch } from "./queries";
 import { useDeleteCandidate } from "./useDeleteCandidate";
 import { candidatePath, downloadHref, editCandidatePath, NEW_CANDIDATE_PATH } from "./paths";
 import { SearchHelp } from "./SearchHelp";
+import { candidateCountText } from "./countText";
 import { useQuerySearch } from "../../ui/useQuerySearch";
 import { CHANGES_PATH, UPLOAD_PATH } from "../upload";
 
@@ -29,7 +30,7 @@ function sortOf(query: string): { field: SortField; descending: boolean } | null
 
 /** /testing/candidates: basic and advanced search, sorted and paged results, delete, and the CSV of the search. */
 export default function CandidatesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { home, testing } = useStandardCrumbs();
   const { query, page, setSearch, run, reset, queryError, clearQueryError } = useQuerySearch();
   const results = useCandidateSearch(query, page);
@@ -253,7 +254,7 @@ export default function CandidatesPage() {
       <section aria-labelledby="candidate-results">
         <Group justify="space-between" align="center" mb="sm" gap="sm">
           <Title order={2} id="candidate-results" fz="lg">
-            {results.data ? t("candidates.count", { count: results.data.itemCount }) : t("candidates.table")}
+            {results.data ? candidateCountText(t, i18n.language, results.data) : t("candidates.table")}
           </Title>
           {results.data && results.data.itemCount > 0 && (
             <Anchor href={downloadHref(query)} download="candidates.csv" aria-label={t("candidates.downloadLabel")}>
@@ -279,7 +280,7 @@ export default function CandidatesPage() {
           {(data) => (
             <>
               <DataTable caption={t("candidates.table")} captionHidden columns={columns} rows={data.candidateProfiles} rowKey={(c) => c.id} minWidth={760} />
-              <Pager page={page} pageCount={data.pageCount} onChange={(p) => setSearch(query, p)} label={t("candidates.pager")} />
+              <Pager page={page} pageCount={data.pageCount} atLeast={data.itemCountBounded} onChange={(p) => setSearch(query, p)} label={t("candidates.pager")} />
             </>
           )}
         </RemoteData>
