@@ -59,7 +59,8 @@ export async function seedDemoProctoring(
   };
   const proctored = await add("en-reading-proctored", DEMO_PROCTORED_ACCESS_CODE, true);
   const paper = await add("es-reading-paper", DEMO_PAPER_ACCESS_CODE, false);
-  // Northwind's administrator reserved proctoring for tomorrow at 11:00 Eastern with the demo proctor.
+  // Northwind's administrator reserved proctoring for tomorrow at 11:00 Eastern with the demo proctor,
+  // and paid its fee when booking (no payment row: the demo's fee lists stay those of its billing).
   const sitting = easternTime(now, 1, 11);
   const [reservation] = await tx
     .insert(proctoringReservations)
@@ -74,6 +75,8 @@ export async function seedDemoProctoring(
       costCents: proctoringCostCents(60, false),
       bookedByUserId: ids.bookedByUserId,
       bookedAs: "staff",
+      feeStatus: "paid",
+      paidAt: new Date(now.getTime() - DAY),
       createdAt: new Date(now.getTime() - DAY),
     })
     .returning({ id: proctoringReservations.id });
