@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { expectAccessible, newContext, signIn, useBrowser } from "./support/browser";
-import { createCandidateWithTest } from "./support/candidate-test";
+import { signInWithCode } from "./support/candidate-test";
+import { PROCTORED_READING, reservedProctoredTest, startProctoredReadingTest } from "./support/proctored-test";
 import {
   READING_ANSWERS,
   READING_ANSWERS_DIGEST,
@@ -12,27 +14,38 @@ import {
   journalInBrowser,
   receiptOf,
   saveIndicator,
-  startReadingTest,
   watchedJournal,
 } from "./support/reading-test";
 
 /**
- * Issue 27 in a real browser: the network goes down in the middle of the reading test and never
- * comes back; the candidate answers on, the time runs out (the page's clock moved past the
- * deadline), the page offers "Save my answers to a file" and saves the sealed file; Northwind's
- * administrator uploads it on the candidate's tests table and the server holds every answer,
- * submitted, with the receipt the upload shows.
+ * Issue 27 in a real browser: the network goes down in the middle of a proctored reading test and
+ * never comes back; the candidate answers on, the time runs out (the page's clock moved past the
+ * deadline), the page offers "Save my answers to a file" and saves the sealed file. The test's
+ * proctor signs in, goes from their landing page to Proctored Tests and the test's page, and
+ * uploads it there (after the upload failed once on a server error and once offline, each with the
+ * route's message); the server holds every answer, submitted, with the receipt the upload and the
+ * test's page show.
  */
 const browser = useBrowser();
 const poll = <T>(fn: () => Promise<T> | T, timeout = 20_000) => expect.poll(fn, { timeout, interval: 250 });
+const UPLOAD_FAILED = "The answers file could not be uploaded.";
+
+/** Chooses the file in the upload dialog and presses Upload; answers the dialog. */
+async function upload(page: Page, path: string) {
+  const dialog = page.getByRole("dialog", { name: "Upload a sealed answers file" });
+  if ((await dialog.count()) === 0) await page.getByRole("button", { name: `Upload answers file: ${PROCTORED_READING}` }).click();
+  await dialog.locator("input[type=file]").setInputFiles(path);
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  return dialog;
+}
 
 describe("a sealed answers file when the network never comes back", () => {
-  it("offline past the deadline: saved to a file, uploaded by the administrator, every answer and the receipt", { timeout: 240_000 }, async () => {
-    const test = await createCandidateWithTest("English Reading Proficiency", "Noor");
+  it("offline past the deadline: saved to a file, uploaded by the test's proctor on its page, every answer and the receipt", { timeout: 300_000 }, async () => {
+    const test = await reservedProctoredTest("Noor");
     const context = await newContext(browser());
     const page = await context.newPage();
     await page.clock.install();
-    await startReadingTest(page, test);
+    await startProctoredReadingTest(page, test, "Maya Okoro");
     for (const q of [1, 2, 3]) await answerQuestion(page, q);
     await poll(() => saveIndicator(page).innerText()).toContain(SAVED_TEXT);
 
@@ -66,33 +79,63 @@ describe("a sealed answers file when the network never comes back", () => {
     const expected = receiptOf(sent.attemptId, READING_ANSWERS_DIGEST, chain);
     await context.close();
 
-    // Northwind's administrator uploads it on the candidate's tests table.
-    const adminContext = await newContext(browser());
-    const admin = await adminContext.newPage();
-    await signIn(admin, "admin@northwind.example");
-    await admin.goto(`/testing/candidates/${test.candidateId}`);
-    await admin.getByRole("button", { name: `Upload answers file: ${test.description}` }).click();
-    const dialog = admin.getByRole("dialog", { name: "Upload a sealed answers file" });
-    await dialog.locator("input[type=file]").setInputFiles(path);
-    await expectAccessible(admin, "the upload dialog");
-    await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+    // The test's proctor signs in, and goes from the overview to Proctored Tests and the test's page.
+    const proctorContext = await newContext(browser());
+    const proctor = await proctorContext.newPage();
+    await signIn(proctor, test.proctor);
+    await proctor.waitForURL("**/overview");
+    await proctor.locator("section[aria-labelledby='overview-quick-links']").getByRole("link", { name: /Proctored Tests/ }).click();
+    await proctor.waitForURL("**/testing/proctor/tests");
+    const open = proctor.getByRole("link", { name: `Open proctored test ${test.assignedTestId}: ${PROCTORED_READING}` });
+    await poll(() => open.count()).toBe(1);
+    await expectAccessible(proctor, "Proctored Tests");
+    await open.click();
+    await proctor.waitForURL(`**/testing/proctor/tests/${test.assignedTestId}`);
+    await poll(() => proctor.getByRole("heading", { level: 1 }).innerText()).toBe(PROCTORED_READING);
+    await poll(() => proctor.locator("main").innerText()).toContain("In progress");
+    await expectAccessible(proctor, "the proctored test's page");
+
+    // The upload fails: the server answers 500, then the proctor's network is down; each says the route's message.
+    await proctor.route("**/api/test_content/deliver_file/**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Internal Server Error" }) }));
+    let dialog = await upload(proctor, path);
+    await poll(() => dialog.getByRole("alert").innerText()).toContain(UPLOAD_FAILED);
+    expect(await dialog.getByRole("alert").innerText()).toContain("The file was not accepted");
+    await expectAccessible(proctor, "the upload refused by a server error");
+    await proctor.unroute("**/api/test_content/deliver_file/**");
+    await proctorContext.setOffline(true);
+    dialog = await upload(proctor, path);
+    await poll(() => dialog.getByRole("alert").innerText()).toContain(UPLOAD_FAILED);
+    await proctorContext.setOffline(false);
+
+    // Back online: accepted, submitted, with its receipt.
+    dialog = await upload(proctor, path);
     const done = dialog.getByRole("status");
     await poll(() => done.innerText()).toContain("The answers file was accepted");
     expect(await done.innerText()).toContain("The test is submitted.");
     const receipt = (await done.locator("code").innerText()).trim();
     expect(receipt).toBe(expected);
-    await expectAccessible(admin, "the upload's outcome");
+    await expectAccessible(proctor, "the upload's outcome");
+    await dialog.getByRole("button", { name: "Close" }).first().click();
+
+    // The test's page, read again: every answer recorded, received, the same receipt; at 375 px too.
+    await poll(() => proctor.getByTestId("proctored-receipt").count()).toBe(1);
+    expect((await proctor.getByTestId("proctored-receipt").innerText()).trim()).toBe(receipt);
+    const facts = await proctor.locator("main").innerText();
+    expect(facts).toMatch(new RegExp(`Answers recorded\\s+${READING_ANSWERS.length}\\b`));
+    expect(facts).toContain("Test received");
+    await proctor.setViewportSize({ width: 375, height: 800 });
+    await expectAccessible(proctor, "the proctored test's page at 375 px");
+    await proctor.goto("/testing/proctor/tests");
+    await poll(() => open.count()).toBe(1);
+    await expectAccessible(proctor, "Proctored Tests at 375 px");
 
     // The server holds every answer, submitted, with that receipt (submit again answers it).
     const candidateContext = await newContext(browser());
     const candidate = await candidateContext.newPage();
-    await candidate.goto("/login?use_code=1");
-    await candidate.getByLabel(/access code/i).fill(test.accessCode);
-    await candidate.getByRole("button", { name: /sign in|continue/i }).click();
-    await candidate.waitForURL((url) => !url.pathname.startsWith("/login"));
+    await signInWithCode(candidate, test.accessCode);
     const again = await candidate.request.post(`/api/test_content/submit_test/${test.assignedTestId}`, { data: { candidate_test_items: [] }, headers: { origin: new URL(candidate.url()).origin } });
     expect(await again.json()).toMatchObject({ receipt, answers_digest: READING_ANSWERS_DIGEST, journal_head: chain.head, journal_events: chain.events, answered: READING_ANSWERS.length, items: READING_ANSWERS.length });
-    await adminContext.close();
+    await proctorContext.close();
     await candidateContext.close();
   });
 });

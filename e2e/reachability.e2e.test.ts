@@ -30,7 +30,7 @@ const JOURNEYS: Journey[] = [
   { who: "candidate@northwind.example", offered: [...EVERYONE, "/testing", "/account/profile", "/testing/tests"] },
   { who: "NW-DEMO-2026", code: true, offered: [...EVERYONE, "/testing", "/testing/tests"] },
   { who: "evaluator@parlance.example", offered: [...EVERYONE, "/testing", "/account/profile", "/account/availability", "/testing/evaluators/schedule", "/testing/results"] },
-  { who: "proctor@parlance.example", offered: [...EVERYONE, "/testing", "/account/profile", "/account/availability", "/testing/evaluators/schedule"] },
+  { who: "proctor@parlance.example", offered: [...EVERYONE, "/testing", "/account/profile", "/account/availability", "/testing/evaluators/schedule", "/testing/proctor/tests"] },
   {
     who: "executive@parlance.example",
     offered: [...EVERYONE, "/testing", "/account/profile", "/testing/results", "/admin", "/admin/news", "/feature_flags", "/impersonate", "/admin/accounts", "/admin/staff", "/admin/evaluators", "/admin/tests"],

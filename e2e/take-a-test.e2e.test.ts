@@ -89,7 +89,8 @@ describe("Take a Test", () => {
 
     // The live test's page: before its window it says when it starts, and offers no Start yet.
     await page.goto("/testing/tests");
-    await page.getByRole("region", { name: "Scheduled Tests" }).getByRole("link", { name: "View appointment" }).click();
+    // (The demo's proctored online test, its proctoring reserved for tomorrow, is scheduled too.)
+    await page.getByRole("region", { name: "Scheduled Tests" }).getByRole("listitem", { name: "Spanish Listening and Speaking (Live)" }).getByRole("link", { name: "View appointment" }).click();
     await page.waitForURL(/\/testing\/tests\/s\d+\/live$/);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Live Test");
     await expect.poll(() => page.getByText(/^This test starts at .*10:00\s?AM\.$/).count()).toBe(1);

@@ -28,6 +28,7 @@ import { availabilityRoutes } from "./availability/availability.js";
 import { schedulingRoutes } from "./scheduling/routes.js";
 import { evaluatorScheduleRoutes } from "./evaluator-schedule/routes.js";
 import { proctoringReservationRoutes } from "./proctoring/reservations.js";
+import { proctoringTestRoutes } from "./proctoring/tests.js";
 import { invoiceRoutes } from "./payments/invoices.js";
 import { prepayRoutes } from "./payments/prepay.js";
 import { translationChargeRoutes } from "./payments/translation-charges.js";
@@ -86,6 +87,7 @@ export const apiAreas = {
   scheduling: schedulingRoutes,
   evaluatorSchedule: evaluatorScheduleRoutes,
   proctoringReservations: proctoringReservationRoutes,
+  proctoringTests: proctoringTestRoutes,
   invoices: invoiceRoutes,
   prepay: prepayRoutes,
   translationCharges: translationChargeRoutes,

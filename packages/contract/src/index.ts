@@ -43,6 +43,7 @@ export * from "./proctoring/proctoring.js";
 export * from "./proctoring/pricing.js";
 export * from "./proctoring/reservation-messages.js";
 export * from "./proctoring/reservations.js";
+export * from "./proctoring/tests.js";
 export * from "./scheduling/constants.js";
 export * from "./scheduling/time-of-day.js";
 export * from "./scheduling/routes.js";

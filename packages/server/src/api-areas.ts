@@ -31,6 +31,7 @@ import { availabilityHandlers } from "./availability/routes.js";
 import { schedulingHandlers } from "./scheduling/routes.js";
 import { evaluatorScheduleHandlers } from "./evaluator-schedule/routes.js";
 import { proctoringReservationHandlers } from "./proctoring/reservations/routes.js";
+import { proctoringTestHandlers } from "./proctoring/tests/routes.js";
 import { uploadHandlers } from "./upload/routes.js";
 import { ivrResultHandlers, webIvrHandlers } from "./calls/webivr/routes.js";
 import { adminNewsHandlers, newsHandlers } from "./news/routes.js";
@@ -88,6 +89,7 @@ const areaHandlers: AreaFactories = {
   scheduling: schedulingHandlers,
   evaluatorSchedule: evaluatorScheduleHandlers,
   proctoringReservations: proctoringReservationHandlers,
+  proctoringTests: proctoringTestHandlers,
   upload: uploadHandlers,
   webIvr: webIvrHandlers,
   ivrResults: ivrResultHandlers,

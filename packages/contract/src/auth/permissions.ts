@@ -9,6 +9,7 @@ export const PERMISSIONS = [
   "candidates", // Manage Candidates
   "testHistory",
   "evaluatorSchedule",
+  "proctoredTests", // a proctor's proctored online tests (their reservations' tests) and the answers file upload
   "availability", // weekly and individual conflicts (evaluators and proctors: /account/availability)
   "groups", // paper test packages
   "outstandingPaperTests",
@@ -74,6 +75,7 @@ const BY_ROLE: Partial<Record<Permission, readonly number[]>> = {
   groups: CLIENT_ANY,
   outstandingPaperTests: CLIENT_ANY,
   evaluatorSchedule: [Role.Evaluator, Role.ServiceProvider],
+  proctoredTests: [Role.ServiceProvider],
   // Those whom scheduling books (evaluators, and the proctoring service's providers) keep their conflicts.
   availability: [Role.Evaluator, Role.ServiceProvider],
   results: [Role.Evaluator, Role.TestingExecutive],

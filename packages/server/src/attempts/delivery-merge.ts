@@ -1,11 +1,11 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { DELIVERY_GRACE_SECONDS, onlinePart, Role, type DeliveryOutput } from "@parlance/contract";
 import type { AppContext } from "../context.js";
 import type { Db } from "../db/client.js";
 import type { Tx } from "../db/tx.js";
 import { assignedTests, candidates, candidateTestAnswers, candidateTestEvents, candidateTests } from "../db/schema.js";
 import { proctoringReservations, proctoringReservationTests } from "../db/schema/proctoring.js";
-import type { Scope } from "../auth/scope.js";
+import { proctoredBy, type Scope } from "../auth/scope.js";
 import { audit } from "../audit/audit.js";
 import { contentOf } from "../content/read.js";
 import { notifyAnswersDelivered } from "../notifications/index.js";
@@ -35,7 +35,7 @@ async function uploaderRole(db: Tx, scope: Scope, t: { id: number; accountId: nu
     .select({ id: proctoringReservations.id })
     .from(proctoringReservationTests)
     .innerJoin(proctoringReservations, eq(proctoringReservations.id, proctoringReservationTests.reservationId))
-    .where(and(eq(proctoringReservationTests.assignedTestId, t.id), eq(proctoringReservations.proctorUserId, scope.userId), isNull(proctoringReservationTests.releasedAt)))
+    .where(and(eq(proctoringReservationTests.assignedTestId, t.id), proctoredBy(scope)))
     .limit(1);
   return proctor ? "proctor" : null;
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { CLIENT_ROLES, Role, type Language, type Permission } from "@parlance/contract";
-import { assignedTests, candidates, offices } from "../db/schema.js";
+import { assignedTests, candidates, offices, proctoringReservations, proctoringReservationTests } from "../db/schema.js";
 import type { Caller } from "../http/caller.js";
 import { forbidden } from "../http/errors.js";
 
@@ -162,6 +162,16 @@ export function ownAssignedTests(scope: Pick<Scope, "userId" | "candidateId" | "
  */
 export function ownRows(userIdColumn: AnyPgColumn, scope: Pick<Scope, "userId">): SQL {
   return eq(userIdColumn, scope.userId);
+}
+
+/**
+ * The tests a proctor reaches: those held by the live proctoring reservations booked with them
+ * (a cancelled reservation releases its tests), whatever their role or account; on a query that
+ * joins proctoring_reservation_tests to proctoring_reservations. The proctor's list of proctored
+ * tests and the answers file upload both restrict with this.
+ */
+export function proctoredBy(scope: Pick<Scope, "userId">): SQL {
+  return and(eq(proctoringReservations.proctorUserId, scope.userId), isNull(proctoringReservationTests.releasedAt))!;
 }
 
 /** A table alias of hand-written SQL: a plain name, never input. */

@@ -1,12 +1,16 @@
 import { eq } from "drizzle-orm";
-import { accessCodes, assignedTests, candidates } from "../db/schema.js";
+import { proctoringCostCents } from "@parlance/contract";
+import { accessCodes, assignedTests, candidates, proctoringReservations, proctoringReservationTests } from "../db/schema.js";
 import { setExamPassword } from "../proctoring/exam-password.js";
 import type { Tx } from "../db/tx.js";
 import type { CatalogueIds } from "./catalogue.js";
+import { easternTime } from "./history/random.js";
 
 /**
  * The demo candidate's proctored tests (test delivery): the proctored online reading test with the
- * proctor service and a known exam password, and a paper test (its PDF after the agreement).
+ * proctor service and a known exam password, reserved with the demo proctor (proctor@parlance.example:
+ * their Proctored Tests list leads to it, where they upload the candidate's answers file), and a
+ * paper test (its PDF after the agreement).
  * Kept apart from the demo history, which another area maintains; seed.ts calls it after it.
  */
 
@@ -17,7 +21,13 @@ export const DEMO_PAPER_ACCESS_CODE = "NW-PAPER-2026";
 
 const DAY = 86_400_000;
 
-export async function seedDemoProctoring(tx: Tx, ids: { catalogue: CatalogueIds; demoCandidateId: number }): Promise<{ proctored: number; paper: number }> {
+/** The Eastern zone's id (contract TIME_ZONES), the zone the demo sitting is booked in. */
+const EASTERN = 23;
+
+export async function seedDemoProctoring(
+  tx: Tx,
+  ids: { catalogue: CatalogueIds; demoCandidateId: number; proctorUserId: number; bookedByUserId: number },
+): Promise<{ proctored: number; paper: number }> {
   const [candidate] = await tx.select().from(candidates).where(eq(candidates.id, ids.demoCandidateId));
   // The proctoring desk arranges the sitting from the candidate's contact details (the exam password mail carries them).
   if (candidate.phoneNumber === "" || candidate.streetAddress === "") {
@@ -49,6 +59,29 @@ export async function seedDemoProctoring(tx: Tx, ids: { catalogue: CatalogueIds;
   };
   const proctored = await add("en-reading-proctored", DEMO_PROCTORED_ACCESS_CODE, true);
   const paper = await add("es-reading-paper", DEMO_PAPER_ACCESS_CODE, false);
+  // Northwind's administrator reserved proctoring for tomorrow at 11:00 Eastern with the demo proctor,
+  // and paid its fee when booking (no payment row: the demo's fee lists stay those of its billing).
+  const sitting = easternTime(now, 1, 11);
+  const [reservation] = await tx
+    .insert(proctoringReservations)
+    .values({
+      accountId: candidate.accountId,
+      officeId: candidate.officeId,
+      candidateId: candidate.id,
+      proctorUserId: ids.proctorUserId,
+      scheduledAt: sitting,
+      timeZoneId: EASTERN,
+      durationMinutes: 60,
+      costCents: proctoringCostCents(60, false),
+      bookedByUserId: ids.bookedByUserId,
+      bookedAs: "staff",
+      feeStatus: "paid",
+      paidAt: new Date(now.getTime() - DAY),
+      createdAt: new Date(now.getTime() - DAY),
+    })
+    .returning({ id: proctoringReservations.id });
+  await tx.insert(proctoringReservationTests).values({ reservationId: reservation.id, assignedTestId: proctored });
+  await tx.update(assignedTests).set({ scheduledAt: sitting, scheduledTimeZoneId: EASTERN }).where(eq(assignedTests.id, proctored));
   // Issued as if mailed to the proctoring desk, but with a password the README can print.
   await setExamPassword(tx, proctored, DEMO_EXAM_PASSWORD, "proctoring@parlance.example");
   return { proctored, paper };

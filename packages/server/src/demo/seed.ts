@@ -80,7 +80,12 @@ export async function seedDemoWorld({ db }: Pick<AppContext, "db">): Promise<Dem
     await seedDemoFeatureFlagRules(tx, ids.catalogue.tests);
     ids.history = await seedDemoHistory(tx, ids);
     // Test delivery: the demo candidate's proctored online test and paper test (demo/proctoring.ts).
-    await seedDemoProctoring(tx, { catalogue: ids.catalogue, demoCandidateId: ids.history.demoCandidate.northwind });
+    await seedDemoProctoring(tx, {
+      catalogue: ids.catalogue,
+      demoCandidateId: ids.history.demoCandidate.northwind,
+      proctorUserId: ids.users["proctor@parlance.example"]!,
+      bookedByUserId: ids.users["admin@northwind.example"]!,
+    });
     // The demo candidate's test that continues by phone (demo/phone-continued.ts).
     await seedDemoPhoneContinued(tx, { catalogue: ids.catalogue, demoCandidateId: ids.history.demoCandidate.northwind });
     // Invoices (Seattle billed individually), translation charges and the prepay account (demo/billing.ts).

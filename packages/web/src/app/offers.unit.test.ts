@@ -33,6 +33,7 @@ describe("the Language Testing home's cards (client-administration.md §2)", () 
       "/testing/candidates",
       "/testing/candidates/tests",
       "/testing/evaluators/schedule",
+      "/testing/proctor/tests",
       "/testing/groups",
       "/testing/candidates/outstanding_paper_tests",
       "/testing/results",
@@ -49,6 +50,10 @@ describe("the Language Testing home's cards (client-administration.md §2)", () 
     expect(at("testing", evaluator)).toContain("/testing/results");
     expect(at("testing", executive)).toContain("/testing/results");
     expect(at("testing", proctor)).not.toContain("/testing/results");
+    // Proctored Tests (ours, issue 27): the proctor's alone, on the testing home and the overview.
+    expect(at("testing", proctor)).toContain("/testing/proctor/tests");
+    expect(at("overview", proctor)).toContain("/testing/proctor/tests");
+    for (const who of [evaluator, executive, candidate, callerOf([Role.TestingAccountAdministrator, Role.User])]) expect(at("testing", who)).not.toContain("/testing/proctor/tests");
   });
 
   it("offer Manage Candidates and View Test History to every client role, and only Take a Test to a candidate", () => {
@@ -145,6 +150,7 @@ const WAYS_IN: Record<string, string> = {
   "/testing/evaluators/confirmation_status/:id": "/testing/evaluators/schedule",
   "/testing/evaluators/decline/:id": "/testing/evaluators/confirmation_status/:id",
   "/testing/evaluators/administer/:id": "/testing/evaluators/confirmation_status/:id",
+  "/testing/proctor/tests/:id": "/testing/proctor/tests",
   "/testing/groups/alert/:key": "mail",
   "/testing/groups/:key": "/testing/groups",
   "/testing/results/:id/edit": "/testing/results",

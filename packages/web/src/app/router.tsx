@@ -155,6 +155,11 @@ export const SCREENS: readonly AppScreen[] = [
     { path: "/testing/evaluators/decline/:id", element: page(() => import("../features/evaluator-schedule/DeclinePage")) },
     { path: "/testing/evaluators/administer/:id", element: page(() => import("../features/evaluator-schedule/AdministerPage")) },
   ]),
+  // A proctor's proctored online tests and each one's page, where they upload the candidate's answers file (ours, issue 27).
+  ...allowed("proctoredTests", [
+    { path: "/testing/proctor/tests", at: { testing: "proctoredTests" }, element: page(() => import("../features/proctoring/tests/ProctoredTestsPage")) },
+    { path: "/testing/proctor/tests/:id", element: page(() => import("../features/proctoring/tests/ProctoredTestPage")) },
+  ]),
   ...allowed("groups", [
     { path: "/testing/groups", at: { testing: "groups" }, element: page(() => import("../features/paper-packages/GroupsPage")) },
     { path: "/testing/groups/alert/:key", element: page(() => import("../features/paper-packages/AlertPage")) },

@@ -73,6 +73,8 @@ const MAIN_API: Record<string, RouteDef | null> = {
   "/testing/evaluators/confirmation_status/:id": a.evaluatorSchedule.scheduledTest,
   "/testing/evaluators/decline/:id": a.evaluatorSchedule.decline,
   "/testing/evaluators/administer/:id": a.evaluatorSchedule.administer,
+  "/testing/proctor/tests": a.proctoringTests.list,
+  "/testing/proctor/tests/:id": a.proctoringTests.get,
   "/testing/groups": a.paperPackages.getTests,
   "/testing/groups/alert/:key": a.paperPackages.alert,
   "/testing/groups/:key": a.paperPackages.getDownloadLink,

@@ -170,16 +170,17 @@ describe("the demo candidate", () => {
     expect(view.takableTests.map((e) => e.testDescription).sort()).toEqual([
       "English Listening Comprehension",
       "English Reading Proficiency",
-      // demo/proctoring.ts: the proctored online test and the paper test.
-      "English Reading Proficiency (Proctored)",
+      // demo/proctoring.ts: the paper test (the proctored online test is reserved: upcoming, below).
       // demo/phone-continued.ts: the test that continues by phone.
       "English Reading and Speaking (Online + Phone)",
       "English Writing Proficiency",
       "Spanish Reading (Paper)",
     ]);
     expect(view.takableTests.find((e) => e.testDescription === "English Writing Proficiency")!.accountNames).toEqual(["Northwind Health", "Contoso Legal"]);
-    expect(view.upcomingTests).toHaveLength(1);
+    // The live test tomorrow at 10:00, and the proctored online test whose proctoring is reserved for 11:00 (demo/proctoring.ts).
+    expect(view.upcomingTests.map((e) => e.testDescription)).toEqual(["Spanish Listening and Speaking (Live)", "English Reading Proficiency (Proctored)"]);
     expect(view.upcomingTests[0]).toMatchObject({ testDescription: "Spanish Listening and Speaking (Live)", testMethod: "live", startsNow: false });
+    expect(view.upcomingTests[1]).toMatchObject({ testMethod: "online", href: `/testing/tests/${view.upcomingTests[1].assignedTestId}` });
     // Tomorrow at 10:00 Eastern.
     const appointment = new Date(view.upcomingTests[0].testAt!);
     expect(new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hour: "numeric", minute: "2-digit" }).format(appointment)).toBe("10:00 AM");
