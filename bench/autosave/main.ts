@@ -103,7 +103,9 @@ async function stepsOf(server: RunningServer, pool: RawPool, c: Candidates, coun
     if (!ok.length || !notOk.length) break;
     const lo = Math.max(...ok);
     const hi = Math.min(...notOk.filter((n) => n > lo));
-    const mid = Math.round((lo + hi) / 2 / 250) * 250;
+    // In 250s between PostgreSQL's large steps, in 50s between the embedded database's small ones.
+    const grain = hi - lo > 1000 ? 250 : 50;
+    const mid = Math.round((lo + hi) / 2 / grain) * grain;
     if (mid <= lo || mid >= hi) break;
     await runOne(mid);
   }
@@ -129,6 +131,23 @@ async function beyond(server: RunningServer, pool: RawPool, c: Candidates, resul
 function best(results: StepResult[]): StepResult | null {
   const ok = results.filter(held);
   return ok.length ? ok.reduce((a, b) => (b.perSecond > a.perSecond ? b : a)) : null;
+}
+
+/**
+ * Before each server: the dead rows of what ran before (pgbench's and the previous server's saves
+ * touch every session, attempt and answer) vacuumed and the dirty pages checkpointed, so that an
+ * autovacuum or a checkpoint of earlier work does not land in the middle of a step.
+ */
+async function settle(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("VACUUM (ANALYZE) sessions, candidate_tests, candidate_test_answers");
+    // A superuser's or pg_checkpoint's right: without it the steps simply run after the vacuum.
+    await client.query("CHECKPOINT").catch(() => undefined);
+  } finally {
+    await client.end();
+  }
 }
 
 /** The server on the scratch database with `processes` processes: steps, the largest held against pgbench, beyond saturation. */
@@ -178,7 +197,10 @@ async function onPostgres(): Promise<{ pgbench: number } | null> {
     console.log(`bare Fastify POST route (one process, 64 connections): ${ceiling.perSecond.toFixed(0)} req/s`);
 
     const limit = bench[0].perSecond;
-    for (const processes of WEB_CONCURRENCY) await serverOnPostgres(scratch.url, processes, c, limit);
+    for (const processes of WEB_CONCURRENCY) {
+      await settle(scratch.url);
+      await serverOnPostgres(scratch.url, processes, c, limit);
+    }
     return { pgbench: limit };
   } finally {
     bare.stop();
@@ -225,7 +247,7 @@ async function main() {
   const onPg = ONLY === "pglite" ? null : await onPostgres();
   if (ONLY !== "postgres") await onPglite(onPg?.pgbench ?? null);
   console.log(
-    `\n(CPU in % of one core; postgres counts every postgres process on this machine. Run took ${((Date.now() - started) / 1000).toFixed(0)} s; ` +
+    `\n(CPU in % of one core; postgres counts every postgres process on this machine, process by process. Run took ${((Date.now() - started) / 1000).toFixed(0)} s; ` +
       `load average at end ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}.)`,
   );
   if (CPU_PROF) console.log(`CPU profiles of the server processes: ${CPU_PROF} (npx tsx bench/autosave/profile-summary.ts <file>)`);
