@@ -123,7 +123,9 @@ async function beyond(server: RunningServer, pool: RawPool, c: Candidates, resul
   console.log(`\nBeyond saturation (${OVERLOAD.map((f) => `${f}×`).join(", ")} ${fmt(base)} candidates; a refused save is sent again with the candidate's next autosave):`);
   console.log(HEADER);
   for (const factor of OVERLOAD) {
-    const count = Math.min(Math.round((base * factor) / 250) * 250, c.count);
+    // In 50s for the embedded database's small counts (1.5 × 250 is 400, not 500 as in 250s).
+    const grain = base >= 2000 ? 250 : 50;
+    const count = Math.min(Math.round((base * factor) / grain) * grain, c.count);
     printStep(await step(pool, new URL(server.url), server.process.pid!, c, count, STEP_SECONDS), `   (${factor}×)`);
   }
 }
