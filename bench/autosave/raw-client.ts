@@ -101,17 +101,19 @@ export class RawPool {
    * which the step would count as seconds of save latency), then sends one GET on every
    * connection, so that each has just been used: the server keeps a used connection 72 s after
    * its last answer (Fastify's keepAliveTimeout) but closes one never used after 60 s. Answers how
-   * many connections are open.
+   * many connections are open. `touch: false` only opens them (pool-check.ts: what the pool did
+   * before).
    */
-  async warm(): Promise<number> {
+  async warm({ touch = true } = {}): Promise<number> {
     for (let round = 0; this.open < this.size && round < this.size; round++) {
       const batch = Array.from({ length: Math.min(32, this.size - this.open) }, () => this.connect());
       await Promise.all(batch.map((c) => new Promise<void>((resolve) => c.socket.once("connect", resolve).once("close", resolve))));
       for (const c of batch) if (!c.closed) this.idle.push(c);
     }
+    if (!touch) return this.open;
     // Each request takes an idle connection at once (none is answered before the last is sent): one per connection.
-    const touch = `GET ${this.touchPath} HTTP/1.1\r\nhost: ${this.host}:${this.port}\r\n\r\n`;
-    await Promise.all(Array.from({ length: this.idle.length }, () => this.send(touch)));
+    const get = `GET ${this.touchPath} HTTP/1.1\r\nhost: ${this.host}:${this.port}\r\n\r\n`;
+    await Promise.all(Array.from({ length: this.idle.length }, () => this.send(get)));
     return this.open;
   }
 
