@@ -14,7 +14,7 @@
  * 3. After each server's steps, steps beyond saturation (issue 26): the share refused with 503, the
  *    accepted rate and p50/p99, the server's RSS — graceful degradation instead of a queue without bound.
  *
- *   npm run bench:autosave       (about 9 minutes on a quiet 2-core machine: see docs/scaling.md)
+ *   npm run bench:autosave       (about 10 minutes on a quiet 2-core machine; shorter settings in docs/scaling.md)
  *   DATABASE_URL=postgres://user@host:5432/db npm run bench:autosave   (a scratch database is made on it)
  *
  * Options: BENCH_STEPS (candidates, default 2000,5000,10000,15000,20000,25000,30000),
