@@ -18,7 +18,7 @@
  *   DATABASE_URL=postgres://user@host:5432/db npm run bench:autosave   (a scratch database is made on it)
  *
  * Options: BENCH_STEPS (candidates, default 2000,5000,10000,15000,20000,25000,30000),
- * BENCH_PGLITE_STEPS (default 500,1000,2000,3000,5000,8000), BENCH_STEP_SECONDS (20),
+ * BENCH_PGLITE_STEPS (default 250,500,750,1000,1500,2000,3000), BENCH_STEP_SECONDS (20),
  * BENCH_REFINE (halvings, 2), BENCH_OVERLOAD (factors of the largest load held, run beyond
  * saturation: 1.5,2; 0 for none), BENCH_SOCKETS (1024: enough that saves wait at the server, as
  * browsers' would, not in this process), BENCH_WEB_CONCURRENCY (server processes on PostgreSQL, one
@@ -49,7 +49,7 @@ const SERVER_URL =
   (fs.existsSync(path.join(SOCKET_DIR, ".s.PGSQL.5432")) ? `postgres://postgres@localhost:5432/test?host=${SOCKET_DIR}` : "postgres://postgres@127.0.0.1:5432/test");
 const list = (v: string | undefined, d: string) => (v ?? d).split(",").map(Number);
 const STEPS = list(process.env.BENCH_STEPS, "2000,5000,10000,15000,20000,25000,30000");
-const PGLITE_STEPS = list(process.env.BENCH_PGLITE_STEPS, "500,1000,2000,3000,5000,8000");
+const PGLITE_STEPS = list(process.env.BENCH_PGLITE_STEPS, "250,500,750,1000,1500,2000,3000");
 const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 20);
 const REFINE = Number(process.env.BENCH_REFINE ?? 2);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1024);
