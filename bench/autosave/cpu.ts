@@ -37,7 +37,11 @@ function tree(root: number, all: { pid: number; ppid: number }[]): number[] {
 
 export interface CpuSample {
   server: number;
-  postgres: number;
+  /**
+   * CPU seconds of each postgres process by pid: other clients' backends come and go during a
+   * step, so a sum would fall when one exits (a negative share was printed on a shared machine).
+   */
+  postgres: Map<number, number>;
   load: number;
   at: number;
 }
@@ -48,17 +52,22 @@ export function cpuNow(serverPid: number): CpuSample {
   const own = process.cpuUsage();
   return {
     server: tree(serverPid, all).reduce((s, p) => s + cpuTicks(stat(p)), 0) / TICKS,
-    postgres: all.filter((p) => p.comm === "postgres").reduce((s, p) => s + cpuTicks(stat(p.pid)), 0) / TICKS,
+    postgres: new Map(all.filter((p) => p.comm === "postgres").map((p) => [p.pid, cpuTicks(stat(p.pid)) / TICKS])),
     load: (own.user + own.system) / 1e6,
     at: performance.now(),
   };
 }
 
-/** Percent of one core used by each between two samples. */
+/**
+ * Percent of one core used by each between two samples. PostgreSQL's is the sum over the processes
+ * alive at the end (one started meanwhile counts whole); a backend that exited meanwhile is missed.
+ */
 export function cpuPercent(a: CpuSample, b: CpuSample) {
   const secs = (b.at - a.at) / 1000;
   const pct = (x: number, y: number) => ((y - x) / secs) * 100;
-  return { server: pct(a.server, b.server), postgres: pct(a.postgres, b.postgres), load: pct(a.load, b.load) };
+  let postgres = 0;
+  for (const [pid, seconds] of b.postgres) postgres += Math.max(0, seconds - (a.postgres.get(pid) ?? 0));
+  return { server: pct(a.server, b.server), postgres: (postgres / secs) * 100, load: pct(a.load, b.load) };
 }
 
 /** Resident memory of the server and its workers, MiB (VmRSS of each process). */

@@ -48,6 +48,8 @@ function bodyMaker(c: Candidates) {
 
 /** `count` candidates, each saving every 5 s at its own phase, for `seconds`. */
 export async function step(pool: RawPool, base: URL, serverPid: number, c: Candidates, count: number, seconds: number): Promise<StepResult> {
+  // Every connection open and just used, so that none is closed by the server during the step (raw-client.ts).
+  await pool.warm();
   const phases = Array.from({ length: count }, () => Math.random() * SAVE_EVERY_MS);
   const order = phases.map((_, i) => i).sort((a, b) => phases[a] - phases[b]);
   const headers: string[] = new Array(count);
@@ -65,6 +67,10 @@ export async function step(pool: RawPool, base: URL, serverPid: number, c: Candi
   let cpuEnd = cpuStart;
   let rss = rssMb(serverPid);
   const rssTimer = setInterval(() => (rss = Math.max(rss, rssMb(serverPid))), 1_000);
+  // BENCH_DEBUG: the pool's state every 5 s (how the stalled runs were found).
+  const debug = process.env.BENCH_DEBUG
+    ? setInterval(() => console.log(`  [${((performance.now() - start) / 1000).toFixed(0)} s] answered ${sent}, in flight ${inFlight.size},`, pool.stats()), 5_000)
+    : null;
 
   const save = (i: number, n: number, due: number) => {
     const id = assignedTestOf(c, i + 1);
@@ -116,6 +122,7 @@ export async function step(pool: RawPool, base: URL, serverPid: number, c: Candi
   });
   await Promise.all(inFlight);
   clearInterval(rssTimer);
+  if (debug) clearInterval(debug);
   if (statuses.size) console.log(`  failed saves by status: ${[...statuses].map(([k, v]) => `${k === 0 ? "no answer" : k} × ${v}`).join(", ")}`);
   latencies.sort((a, b) => a - b);
   wire.sort((a, b) => a - b);

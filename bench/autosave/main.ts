@@ -1,27 +1,32 @@
 /**
- * Autosave at scale (issue 12, part 1), against the physical limit of this machine in the same run.
+ * Autosave at scale (issues 12 and 26), against the physical limit of this machine in the same run.
  *
  * 1. PostgreSQL: a scratch database with the demo world and N candidates holding started attempts;
  *    pgbench runs the server's own save statement on it (the database's limit: saves/s with no HTTP
- *    and no Node); then the real server (`WEB_CONCURRENCY` processes) takes the browser's autosave
- *    — every candidate one save every 5 s — in steps of concurrency, refined by halving between the
- *    largest step held (p99 under 100 ms, no error) and the first that was not. Prints each step's
- *    saves/s, p50/p99, CPU of server, PostgreSQL and load generator, and the largest rate held as a
- *    percentage of pgbench's. A bare Fastify route in its own process is printed as the HTTP ceiling.
+ *    and no Node), and a bare Fastify route in its own process gives the HTTP ceiling. Then the real
+ *    server, with each number of processes in turn (2, then 1), takes the browser's autosave — every
+ *    candidate one save every 5 s — in steps of candidates, refined by halving between the largest
+ *    step held (p99 under 100 ms, nothing refused or failed) and the first that was not. Each step
+ *    prints saves acknowledged/s, the share refused, p50/p99, the server's RSS and the CPU of server,
+ *    PostgreSQL and load generator; then the largest rate held as a share of pgbench's.
  * 2. The embedded database (PGlite, as `npm start` runs it): the same steps, the largest held, and
  *    so how many candidates one `npm start` holds.
- * 3. On both, steps beyond saturation (issue 26): the share refused with 503, the accepted rate and
- *    p50/p99, the server's RSS — graceful degradation instead of a queue without bound.
+ * 3. After each server's steps, steps beyond saturation (issue 26): the share refused with 503, the
+ *    accepted rate and p50/p99, the server's RSS — graceful degradation instead of a queue without bound.
  *
- *   npm run bench:autosave
+ *   npm run bench:autosave       (about 10 minutes on a quiet 2-core machine; shorter settings in docs/scaling.md)
  *   DATABASE_URL=postgres://user@host:5432/db npm run bench:autosave   (a scratch database is made on it)
  *
  * Options: BENCH_STEPS (candidates, default 2000,5000,10000,15000,20000,25000,30000),
- * BENCH_PGLITE_STEPS (default 500,1000,2000,3000,5000,8000), BENCH_STEP_SECONDS (20),
+ * BENCH_PGLITE_STEPS (default 250,500,750,1000,1500,2000,3000), BENCH_STEP_SECONDS (20),
  * BENCH_REFINE (halvings, 2), BENCH_OVERLOAD (factors of the largest load held, run beyond
  * saturation: 1.5,2; 0 for none), BENCH_SOCKETS (1024: enough that saves wait at the server, as
- * browsers' would, not in this process), BENCH_WEB_CONCURRENCY (2), BENCH_ONLY (postgres | pglite), BENCH_CPU_PROF (a folder: the server runs under node --cpu-prof and writes
- * a profile per process there at the end). The first step not held ends the coarse stepping.
+ * browsers' would, not in this process), BENCH_WEB_CONCURRENCY (server processes on PostgreSQL, one
+ * server after the other: 2,1), BENCH_ONLY (postgres | pglite), BENCH_CPU_PROF (a folder: the server
+ * runs under node --cpu-prof and writes a profile per process there at the end), BENCH_DB_PREFIX
+ * (the scratch database's name prefix), BENCH_TARGET_P99_MS (100; larger only to watch steps go on
+ * past saturation on a loaded machine), BENCH_DEBUG (the load generator's connections every 5 s).
+ * The first step not held ends the coarse stepping.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -44,15 +49,16 @@ const SERVER_URL =
   (fs.existsSync(path.join(SOCKET_DIR, ".s.PGSQL.5432")) ? `postgres://postgres@localhost:5432/test?host=${SOCKET_DIR}` : "postgres://postgres@127.0.0.1:5432/test");
 const list = (v: string | undefined, d: string) => (v ?? d).split(",").map(Number);
 const STEPS = list(process.env.BENCH_STEPS, "2000,5000,10000,15000,20000,25000,30000");
-const PGLITE_STEPS = list(process.env.BENCH_PGLITE_STEPS, "500,1000,2000,3000,5000,8000");
+const PGLITE_STEPS = list(process.env.BENCH_PGLITE_STEPS, "250,500,750,1000,1500,2000,3000");
 const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 20);
 const REFINE = Number(process.env.BENCH_REFINE ?? 2);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1024);
-const WEB_CONCURRENCY = process.env.BENCH_WEB_CONCURRENCY ?? "2";
+const WEB_CONCURRENCY = list(process.env.BENCH_WEB_CONCURRENCY, "2,1");
+const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? "parlance_bench_autosave";
 const ONLY = process.env.BENCH_ONLY;
 const OVERLOAD = list(process.env.BENCH_OVERLOAD, "1.5,2").filter((f) => f > 0);
 const CPU_PROF = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
-const TARGET_P99_MS = 100;
+const TARGET_P99_MS = Number(process.env.BENCH_TARGET_P99_MS ?? 100);
 const SESSION_IDLE_MS = 30 * 60_000;
 
 // Node refuses --cpu-prof in NODE_OPTIONS: it goes on the command line (cluster workers inherit it).
@@ -83,7 +89,6 @@ async function stepsOf(server: RunningServer, pool: RawPool, c: Candidates, coun
   const base = new URL(server.url);
   const results: StepResult[] = [];
   console.log(HEADER);
-  await pool.warm();
   const runOne = async (count: number) => {
     const r = await step(pool, base, server.process.pid!, c, count, STEP_SECONDS);
     results.push(r);
@@ -98,7 +103,9 @@ async function stepsOf(server: RunningServer, pool: RawPool, c: Candidates, coun
     if (!ok.length || !notOk.length) break;
     const lo = Math.max(...ok);
     const hi = Math.min(...notOk.filter((n) => n > lo));
-    const mid = Math.round((lo + hi) / 2 / 250) * 250;
+    // In 250s between PostgreSQL's large steps, in 50s between the embedded database's small ones.
+    const grain = hi - lo > 1000 ? 250 : 50;
+    const mid = Math.round((lo + hi) / 2 / grain) * grain;
     if (mid <= lo || mid >= hi) break;
     await runOne(mid);
   }
@@ -115,9 +122,10 @@ async function beyond(server: RunningServer, pool: RawPool, c: Candidates, resul
   const base = best(results)?.candidates ?? counts[0];
   console.log(`\nBeyond saturation (${OVERLOAD.map((f) => `${f}×`).join(", ")} ${fmt(base)} candidates; a refused save is sent again with the candidate's next autosave):`);
   console.log(HEADER);
-  await pool.warm();
   for (const factor of OVERLOAD) {
-    const count = Math.min(Math.round((base * factor) / 250) * 250, c.count);
+    // In 50s for the embedded database's small counts (1.5 × 250 is 400, not 500 as in 250s).
+    const grain = base >= 2000 ? 250 : 50;
+    const count = Math.min(Math.round((base * factor) / grain) * grain, c.count);
     printStep(await step(pool, new URL(server.url), server.process.pid!, c, count, STEP_SECONDS), `   (${factor}×)`);
   }
 }
@@ -127,44 +135,77 @@ function best(results: StepResult[]): StepResult | null {
   return ok.length ? ok.reduce((a, b) => (b.perSecond > a.perSecond ? b : a)) : null;
 }
 
-async function onPostgres(): Promise<{ pgbench: number } | null> {
-  const scratch = await createScratchDatabase(SERVER_URL, "parlance_bench_autosave");
+/**
+ * Before each server: the dead rows of what ran before (pgbench's and the previous server's saves
+ * touch every session, attempt and answer) vacuumed and the dirty pages checkpointed, so that an
+ * autovacuum or a checkpoint of earlier work does not land in the middle of a step.
+ */
+async function settle(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("VACUUM (ANALYZE) sessions, candidate_tests, candidate_test_answers");
+    // A superuser's or pg_checkpoint's right: without it the steps simply run after the vacuum.
+    await client.query("CHECKPOINT").catch(() => undefined);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The server on the scratch database with `processes` processes: steps, the largest held against pgbench, beyond saturation. */
+async function serverOnPostgres(url: string, processes: number, c: Candidates, limit: number): Promise<void> {
   const server = await startServer({
-    env: { NODE_ENV: "production", SEED_DEMO: "always", LOG_LEVEL: "warn", DATABASE_URL: scratch.url, WEB_CONCURRENCY },
+    env: { NODE_ENV: "production", SEED_DEMO: "always", LOG_LEVEL: "warn", DATABASE_URL: url, WEB_CONCURRENCY: String(processes) },
     nodeArgs,
   });
+  try {
+    console.log(`\nPostgreSQL, ${processes} server process${processes > 1 ? "es" : ""}:`);
+    const pool = poolOf(server);
+    const results = await stepsOf(server, pool, c, STEPS);
+    const top = best(results);
+    console.log(
+      `\nPostgreSQL, ${processes} process${processes > 1 ? "es" : ""}: largest rate held with p99 under ${TARGET_P99_MS} ms: ${top ? `${top.perSecond.toFixed(0)} saves/s (${fmt(top.candidates)} candidates), ` +
+        `${((top.perSecond / limit) * 100).toFixed(0)}% of pgbench's ${limit.toFixed(0)}/s (aim 50%)` : "none"}`,
+    );
+    await beyond(server, pool, c, results, STEPS);
+    pool.destroy();
+  } finally {
+    await server.stop();
+  }
+}
+
+async function onPostgres(): Promise<{ pgbench: number } | null> {
+  const scratch = await createScratchDatabase(SERVER_URL, DB_PREFIX);
+  // The first server migrates and seeds the demo world the candidates are made in.
+  const seeder = await startServer({ env: { NODE_ENV: "production", SEED_DEMO: "always", LOG_LEVEL: "warn", DATABASE_URL: scratch.url } });
+  await seeder.stop();
   const bare = await bareFastify();
   try {
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     const setupStart = performance.now();
     const c = await createCandidates(client, candidatesFor(STEPS)).finally(() => client.end());
-    console.log(`PostgreSQL (scratch database${SERVER_URL.includes("host=/") ? ", Unix socket" : ", TCP"}), ${WEB_CONCURRENCY} server process(es): ${fmt(c.count)} candidates with started attempts and sessions made in ${((performance.now() - setupStart) / 1000).toFixed(1)} s\n`);
+    console.log(`PostgreSQL (scratch database${SERVER_URL.includes("host=/") ? ", Unix socket" : ", TCP"}): ${fmt(c.count)} candidates with started attempts and sessions made in ${((performance.now() - setupStart) / 1000).toFixed(1)} s\n`);
 
-    // The limits first, on a quiet machine: the database alone, then HTTP alone.
+    // The limits first: the database alone, then HTTP alone.
     const bench = await runPgbench(scratch.url, pgbenchScript(c, SESSION_IDLE_MS), 10, [8, 32]);
     console.log(`pgbench, the server's save statement (10 s each): ${bench.map((b) => `${b.clients} clients ${b.perSecond.toFixed(0)}/s (avg ${b.latencyMs.toFixed(1)} ms)`).join(", ")}`);
     const payload = JSON.stringify({ id: 1, candidate_test_items: [{ id: "q8", response: "An answer of a sentence or two.", seq: Date.now() * 1000 }], seconds_taken: 60 });
-    const barePool = poolOf(bare);
+    const barePool = new RawPool(bare.url.hostname, Number(bare.url.port), 64);
     await closedLoop(barePool, "/bare", payload, 2);
     const ceiling = await closedLoop(barePool, "/bare", payload, 8);
     barePool.destroy();
-    console.log(`bare Fastify POST route (one process, 64 connections): ${ceiling.perSecond.toFixed(0)} req/s\n`);
+    bare.stop();
+    console.log(`bare Fastify POST route (one process, 64 connections): ${ceiling.perSecond.toFixed(0)} req/s`);
 
-    const pool = poolOf(server);
-    const results = await stepsOf(server, pool, c, STEPS);
-    const top = best(results);
     const limit = bench[0].perSecond;
-    console.log(
-      `\nPostgreSQL: largest rate held with p99 under ${TARGET_P99_MS} ms: ${top ? `${top.perSecond.toFixed(0)} saves/s (${fmt(top.candidates)} candidates), ` +
-        `${((top.perSecond / limit) * 100).toFixed(0)}% of pgbench's ${limit.toFixed(0)}/s (aim 50%)` : "none"}`,
-    );
-    await beyond(server, pool, c, results, STEPS);
-    pool.destroy();
+    for (const processes of WEB_CONCURRENCY) {
+      await settle(scratch.url);
+      await serverOnPostgres(scratch.url, processes, c, limit);
+    }
     return { pgbench: limit };
   } finally {
     bare.stop();
-    await server.stop();
     await scratch.drop();
   }
 }
@@ -208,7 +249,7 @@ async function main() {
   const onPg = ONLY === "pglite" ? null : await onPostgres();
   if (ONLY !== "postgres") await onPglite(onPg?.pgbench ?? null);
   console.log(
-    `\n(CPU in % of one core; postgres counts every postgres process on this machine. Run took ${((Date.now() - started) / 1000).toFixed(0)} s; ` +
+    `\n(CPU in % of one core; postgres counts every postgres process on this machine, process by process. Run took ${((Date.now() - started) / 1000).toFixed(0)} s; ` +
       `load average at end ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}.)`,
   );
   if (CPU_PROF) console.log(`CPU profiles of the server processes: ${CPU_PROF} (npx tsx bench/autosave/profile-summary.ts <file>)`);
