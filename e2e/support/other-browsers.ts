@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import puppeteer, { type Browser, type ElementHandle, type Page } from "puppeteer-core";
 import { startProxy, type TcpProxy } from "./tcp-proxy";
-import { WebKitSession, type ElementRef } from "./webkit";
+import { WebDriverError, WebKitSession, type ElementRef } from "./webkit";
 
 /**
  * Firefox ESR and WebKitGTK for the tests that must hold beyond Chromium (issue 27: the sealed
@@ -114,7 +114,7 @@ async function openFirefox(origin: string, opts: { noIndexedDb?: boolean }): Pro
     downloadsDir,
     goto: async (to) => void (await page.goto(new URL(to, origin).href)),
     url: async () => page.url(),
-    run: (fn, args) => page.evaluate(`(${fn})(${JSON.stringify(args ?? null)})`),
+    run: <T>(fn: string, args?: unknown) => page.evaluate(`(${fn})(${JSON.stringify(args ?? null)})`) as Promise<T>,
     click: async (t) => (await element(t)).click(),
     type: async (t, text) => (await element(t)).type(text),
     setOnline: (online) => page.setOfflineMode(!online),
@@ -138,7 +138,28 @@ async function openWebKit(serverUrl: string): Promise<Driver> {
     goto: async (to) => void (await session.navigate(new URL(to, proxy.url).href)),
     url: () => session.currentUrl(),
     run: (fn, args) => session.executeAsync(`const done = arguments[1]; Promise.resolve().then(() => (${fn})(arguments[0])).then(done, (e) => done({ __error: String(e) }));`, [args ?? null]),
-    click: async (t) => void (await session.click(await element(t))),
+    click: async (t) => {
+      const el = await element(t);
+      // WebKitWebDriver scrolls an element to the top edge, under the site's sticky header: a
+      // person would have it in the middle of the screen.
+      await session.execute("arguments[0].scrollIntoView({ block: 'center' });", [el]);
+      try {
+        await session.click(el);
+      } catch (err) {
+        // WebKitWebDriver answers "element not interactable" for Mantine's styled radio inputs: a
+        // click on the choice's label, as a candidate may click, chooses it the same way.
+        const label = await session.execute<ElementRef | null>("return arguments[0].labels?.[0] ?? null;", [el]);
+        if (err instanceof WebDriverError && err.error === "element click intercepted") {
+          const over = await session.execute<string>(
+            "const r = arguments[0].getBoundingClientRect(); const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2); return `${innerWidth}x${innerHeight} ${JSON.stringify(r)} ${e?.outerHTML.slice(0, 300)}`;",
+            [el],
+          );
+          throw new Error(`${describeTarget(t)}: ${err.message}; over it: ${over}`);
+        }
+        if (!(err instanceof WebDriverError) || err.error !== "element not interactable" || !label) throw err;
+        await session.click(label);
+      }
+    },
     type: async (t, text) => void (await session.sendKeys(await element(t), text)),
     setOnline: async (online) => {
       if (online) proxy.target = Number(new URL(serverUrl).port);
