@@ -148,6 +148,8 @@ describe("the sealed answers file in Firefox without IndexedDB", () => {
     await answer(d, 3);
     // No minute's wait: nothing else holds the answer.
     await poll(() => offer(d), 10_000).toContain("the file will be the only copy outside this page");
+    expect(await offer(d)).toContain("The server cannot be reached just now, and your latest answers are only in this page.");
+    expect(await offer(d), "not the reason of a browser that keeps them").not.toContain("They are kept in this browser");
     const file = await saveFile(d, test);
     const out = await uploadAsAdmin(test, file.text);
     expect(out).toMatchObject({ submitted: false, held: 0, answers_changed: 1 });
