@@ -44,6 +44,8 @@ async function startReadingTest(d: Driver, test: CandidateTest): Promise<void> {
   await d.type({ role: "textbox", name: "Access code" }, test.accessCode);
   await d.click({ role: "button", name: "Sign in" });
   await poll(() => d.url()).not.toContain("/login");
+  // The signed-in page has loaded: a navigation now does not cut the page's own short.
+  await poll(() => d.run<string>("() => document.readyState")).toBe("complete");
   await d.goto(`/testing/tests/${test.assignedTestId}`);
   await d.click({ role: "button", name: "Play sample sound" });
   await d.click({ role: "checkbox", name: "I can hear the sample sound" });

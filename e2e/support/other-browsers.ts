@@ -112,7 +112,13 @@ async function openFirefox(origin: string, opts: { noIndexedDb?: boolean }): Pro
     name: "firefox",
     origin,
     downloadsDir,
-    goto: async (to) => void (await page.goto(new URL(to, origin).href)),
+    goto: async (to) => {
+      // A navigation the page started itself (after signing in) may still cut ours short: once more.
+      await page.goto(new URL(to, origin).href).catch(async (err: unknown) => {
+        if (!String(err).includes("NS_BINDING_ABORTED")) throw err;
+        await page.goto(new URL(to, origin).href);
+      });
+    },
     url: async () => page.url(),
     run: <T>(fn: string, args?: unknown) => page.evaluate(`(${fn})(${JSON.stringify(args ?? null)})`) as Promise<T>,
     click: async (t) => (await element(t)).click(),
