@@ -135,7 +135,10 @@ async function openFirefox(origin: string, opts: { noIndexedDb?: boolean }): Pro
 
 async function openWebKit(serverUrl: string): Promise<Driver> {
   const proxy: TcpProxy = await startProxy(Number(new URL(serverUrl).port));
-  const session = await WebKitSession.start();
+  const session = await WebKitSession.start().catch(async (err: unknown) => {
+    await proxy.close();
+    throw err;
+  });
   const element = (t: Target) => waitFor(describeTarget(t), () => session.execute<ElementRef | null>(`return (${FIND})(arguments[0]);`, [t]));
   return {
     name: "webkit",

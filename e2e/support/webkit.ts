@@ -53,13 +53,21 @@ export class WebKitSession {
     fs.mkdirSync(path.join(home, ".config"), { recursive: true });
     fs.mkdirSync(path.join(home, "Downloads"));
     fs.writeFileSync(path.join(home, ".config", "user-dirs.dirs"), `XDG_DOWNLOAD_DIR="$HOME/Downloads"\n`);
-    const children: ChildProcess[] = [];
-    const display = await startXvfb(children);
     const port = await freePort();
-    const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), DISPLAY: display };
-    const driver = spawn("/usr/bin/WebKitWebDriver", [`--port=${port}`, "--host=127.0.0.1"], { env, stdio: "ignore" });
-    children.push(driver);
-    const session = new WebKitSession(`http://127.0.0.1:${port}`, children, home);
+    const session = new WebKitSession(`http://127.0.0.1:${port}`, [], home);
+    try {
+      await session.open(binary, port);
+    } catch (err) {
+      await session.close();
+      throw err;
+    }
+    return session;
+  }
+
+  private async open(binary: string, port: number): Promise<void> {
+    const display = await startXvfb(this.children);
+    const env = { ...process.env, HOME: this.home, XDG_CONFIG_HOME: path.join(this.home, ".config"), DISPLAY: display };
+    this.children.push(spawn("/usr/bin/WebKitWebDriver", [`--port=${port}`, "--host=127.0.0.1"], { env, stdio: "ignore" }));
     for (const until = Date.now() + 20_000; ; await sleep(100)) {
       try {
         await fetch(`http://127.0.0.1:${port}/status`);
@@ -68,12 +76,11 @@ export class WebKitSession {
         if (Date.now() > until) throw new Error("WebKitWebDriver did not start");
       }
     }
-    const created = await session.command<{ sessionId: string }>("POST", "/session", {
+    const created = await this.command<{ sessionId: string }>("POST", "/session", {
       capabilities: { alwaysMatch: { "webkitgtk:browserOptions": { binary, args: ["--automation"] } } },
     });
-    session.sessionPath = `/session/${created.sessionId}`;
-    await session.command("POST", `${session.sessionPath}/window/rect`, { width: 1280, height: 900 });
-    return session;
+    this.sessionPath = `/session/${created.sessionId}`;
+    await this.command("POST", `${this.sessionPath}/window/rect`, { width: 1280, height: 900 });
   }
 
   private sessionPath = "";
