@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 /**
  * unit: pure functions (server and web); api: the real app on a real database (PGlite, or
- * PostgreSQL with TEST_DB=postgres); e2e: headless Chromium against a real server.
+ * PostgreSQL with TEST_DB=postgres); e2e: headless Chromium against a real server (and, for the
+ * sealed answers file, Firefox ESR and WebKitGTK: e2e/support/other-browsers.ts).
  */
 export default defineConfig({
   test: {

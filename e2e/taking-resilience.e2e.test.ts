@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { DEMO_PASSWORD, expectAccessible, launchBrowser } from "./support/browser";
 import { READING_ANSWERS, READING_ANSWERS_DIGEST, SAVED_TEXT, answerQuestion, expectedReceipt, expectReceiptChecked, goToPage, progress, saveIndicator, startReadingTest, submitReadingTest } from "./support/reading-test";
 import { copyDataDir, startServer, type RunningServer } from "./support/server";
+import { startProxy, type TcpProxy } from "./support/tcp-proxy";
 
 /**
  * Never losing an answer (DESIGN.md §6), in a real browser: a candidate takes the English reading
@@ -23,42 +23,9 @@ import { copyDataDir, startServer, type RunningServer } from "./support/server";
 let current: Browser | null = null;
 const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout, interval: 250 });
 
-// --- a restartable server behind a fixed address ------------------------------------------------
-
-interface Proxy {
-  url: string;
-  target: number | null;
-  close(): Promise<void>;
-}
-
-/** Forwards every connection to the current server; with no server behind it, connections are refused. */
-async function startProxy(): Promise<Proxy> {
-  const sockets = new Set<net.Socket>();
-  const proxy: Proxy = { url: "", target: null, close: () => new Promise((r) => server.close(() => r())) };
-  const server = net.createServer((client) => {
-    if (proxy.target === null) return void client.destroy();
-    const upstream = net.connect(proxy.target, "127.0.0.1");
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on("close", () => sockets.delete(s));
-    }
-    client.on("error", () => upstream.destroy());
-    upstream.on("error", () => client.destroy());
-    client.pipe(upstream).pipe(client);
-  });
-  proxy.close = () =>
-    new Promise((r) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => r());
-    });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  proxy.url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
-  return proxy;
-}
-
 // A copy of the run's demo world: the first start finds it made, as after a restart.
 const dataDir = copyDataDir(inject("seededDataDir"));
-let proxy: Proxy;
+let proxy: TcpProxy;
 let server: RunningServer;
 
 async function bootServer(): Promise<void> {

@@ -81,7 +81,7 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log("\n(TEST_DATABASE_URL is not set: the API tests on PostgreSQL are skipped.)");
 }
-vitest("browser tests in Chromium", ["e2e"]);
+vitest("browser tests", ["e2e"]);
 
 console.log("\nTime of each step:");
 for (const [label, seconds] of stepTimes) console.log(`  ${label.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s`);

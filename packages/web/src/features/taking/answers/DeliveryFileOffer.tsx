@@ -13,12 +13,16 @@ export function offerReason(
   j: { ready: boolean; pending: number; lastAckAt: number; persistent: boolean; events: number },
   pastDeadline: boolean,
   now: number,
-): "deadline" | "stale" | null {
+): "deadline" | "stale" | "notKept" | null {
   if (!j.ready || j.events === 0 || (s.status !== "offline" && s.status !== "error")) return null;
   if (pastDeadline) return "deadline";
-  if (j.pending > 0 && (now - j.lastAckAt >= OFFER_AFTER_MS || !j.persistent || !s.persistent)) return "stale";
-  return null;
+  if (j.pending === 0) return null;
+  // The browser keeps nothing (no IndexedDB): at once, and without saying the answers are kept.
+  if (!j.persistent || !s.persistent) return "notKept";
+  return now - j.lastAckAt >= OFFER_AFTER_MS ? "stale" : null;
 }
+
+const WHY = { deadline: "taking.delivery.offer.whyDeadline", stale: "taking.delivery.offer.whyStale", notKept: "taking.delivery.offer.whyNotKept" } as const;
 
 /**
  * "Save my answers to a file" (issue 27): when the server has not acknowledged for a while, and
@@ -64,7 +68,7 @@ export function DeliveryFileOffer({ store, pastDeadline }: { store: AnswerStore;
         <Text fw={700} id="delivery-offer-title">
           {t("taking.delivery.offer.title")}
         </Text>
-        <Text size="sm">{t(reason === "deadline" ? "taking.delivery.offer.whyDeadline" : "taking.delivery.offer.whyStale")}</Text>
+        <Text size="sm">{t(WHY[reason])}</Text>
         {onlyCopy && (
           <Text size="sm" fw={600} c="red.8">
             {t("taking.delivery.offer.onlyCopy")}

@@ -90,7 +90,10 @@ describe("the journal", () => {
     const s = { status: "offline", persistent: true };
     expect(offerReason(s, j, false, OFFER_AFTER_MS - 1)).toBeNull();
     expect(offerReason(s, j, false, OFFER_AFTER_MS)).toBe("stale");
-    expect(offerReason(s, { ...j, persistent: false }, false, 1)).toBe("stale");
+    // A browser that keeps nothing (no IndexedDB) offers it at once, with its own reason.
+    expect(offerReason(s, { ...j, persistent: false }, false, 1)).toBe("notKept");
+    expect(offerReason({ ...s, persistent: false }, j, false, 1)).toBe("notKept");
+    expect(offerReason(s, { ...j, persistent: false, pending: 0 }, false, 1)).toBeNull();
     expect(offerReason(s, { ...j, pending: 0 }, true, 1)).toBe("deadline");
     expect(offerReason({ ...s, status: "saving" }, j, true, OFFER_AFTER_MS * 10)).toBeNull();
     expect(offerReason(s, { ...j, ready: false }, true, OFFER_AFTER_MS * 10)).toBeNull();
