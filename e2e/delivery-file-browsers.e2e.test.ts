@@ -5,7 +5,7 @@ import type { DeliveryOutput } from "@parlance/contract";
 import { baseURL } from "./support/browser";
 import { ApiSession, createCandidateWithTest, type CandidateTest } from "./support/candidate-test";
 import { openBrowser, type BrowserName, type Driver } from "./support/other-browsers";
-import { READING_ANSWERS, READING_RECEIPT, SAVED_TEXT } from "./support/reading-test";
+import { READING_ANSWERS, READING_ANSWERS_DIGEST, SAVED_TEXT, receiptOf } from "./support/reading-test";
 
 /**
  * Issue 27 beyond Chromium: the candidate's real path in Firefox ESR and in WebKitGTK (how each is
@@ -129,7 +129,12 @@ describe.each<BrowserName>(["firefox", "webkit"])("the sealed answers file in %s
     // The administrator uploads it: page 2's answers arrive from the file alone; page 1's the server
     // had from the page's own sends. The receipt is that of all twelve answers.
     const out = await uploadAsAdmin(test, file.text);
-    expect(out).toMatchObject({ submitted: true, held: 0, receipt: READING_RECEIPT });
+    expect(out).toMatchObject({ submitted: true, held: 0, answers_digest: READING_ANSWERS_DIGEST });
+    // The receipt commits to all twelve answers and the chain the server now holds (docs §7.1); the
+    // chain itself is checked event by event in the Chromium test (delivery-file.e2e.test.ts).
+    expect(out.journal_events).toBeGreaterThanOrEqual(READING_ANSWERS.length);
+    const attemptId = (JSON.parse(file.text) as { attempt_id: number }).attempt_id;
+    expect(out.receipt).toBe(receiptOf(attemptId, READING_ANSWERS_DIGEST, { head: out.journal_head!, events: out.journal_events }));
     expect(out.merged, "events only the file carried (page 2)").toBeGreaterThan(0);
     expect(out.known, "events the server had from the page's saves (page 1)").toBeGreaterThan(0);
     expect(out.answers_changed).toBe(READING_ANSWERS.filter((a) => a.page === 2).length);
@@ -152,6 +157,9 @@ describe("the sealed answers file in Firefox without IndexedDB", () => {
     await poll(() => offer(d), 10_000).toContain("the file will be the only copy outside this page");
     expect(await offer(d)).toContain("The server cannot be reached just now, and your latest answers are only in this page.");
     expect(await offer(d), "not the reason of a browser that keeps them").not.toContain("They are kept in this browser");
+    // The indicator does not claim a copy on the device either.
+    expect(await textOf(d, "[data-testid=save-indicator]")).toContain("Offline — your answers are held in this page only");
+    expect(await textOf(d, "[data-testid=save-indicator]")).not.toContain("kept on this device");
     const file = await saveFile(d, test);
     const out = await uploadAsAdmin(test, file.text);
     expect(out).toMatchObject({ submitted: false, held: 0, answers_changed: 1 });

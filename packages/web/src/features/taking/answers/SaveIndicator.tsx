@@ -25,14 +25,16 @@ export function SaveIndicator({ store }: { store: AnswerSnapshot }) {
   const error = store.timeOver
     ? t("taking.answers.timeOver")
     : store.error
-      ? `${t("taking.answers.error")} ${t(store.error.messageKey ?? "", { defaultValue: store.error.message })}`
+      ? `${t(store.persistent ? "taking.answers.error" : "taking.answers.errorInPage")} ${t(store.error.messageKey ?? "", { defaultValue: store.error.message })}`
       : null;
+  // Without IndexedDB the answers live in this page alone: "kept on this device" would be untrue.
+  const status = store.status === "offline" && !store.persistent ? "offlineInPage" : store.status;
   return (
     <Stack gap={2} data-testid="save-indicator" data-status={store.status}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <span aria-hidden style={{ flex: "none", width: 10, height: 10, marginTop: 6, borderRadius: "50%", background: COLOURS[store.status] }} />
         <Text size="sm" role="status" aria-live="polite" aria-atomic>
-          {error ?? t(`taking.answers.${store.status}`)}
+          {error ?? t(`taking.answers.${status}`)}
         </Text>
       </Group>
       {store.lastSavedAt && (
