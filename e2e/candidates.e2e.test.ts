@@ -1,6 +1,5 @@
-import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { baseURL, expectAccessible, newContext, signIn, useBrowser } from "./support/browser";
+import { baseURL, downloadText, expectAccessible, newContext, signIn, useBrowser } from "./support/browser";
 
 const browser = useBrowser();
 
@@ -126,7 +125,7 @@ describe("candidates", () => {
     // Download the CSV of the search.
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /^Download CSV of the candidates of this search/ }).click()]);
     expect(download.suggestedFilename()).toBe("candidates.csv");
-    const rows = csvRows(fs.readFileSync((await download.path())!, "utf8"));
+    const rows = csvRows(await downloadText(download));
     expect(rows[0].slice(0, 7)).toEqual(["Candidate ID", "Name", "Last Name", "First Name", "Middle Name", "Employee ID", "Email Address"]);
     expect(rows).toHaveLength(2);
     expect(rows[1].slice(1, 8)).toEqual([`${last}, Quincy`, last, "Quincy", "", `Q-${n}`, `quentin.${n}@example.com`, "Boston"]);
