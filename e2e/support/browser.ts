@@ -50,9 +50,10 @@ export function useBrowser(): () => Browser {
   };
 }
 
-export async function newContext(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<BrowserContext> {
+/** A context on the worker's server, or on `opts.baseURL` (a file's own server: own-server.ts). */
+export async function newContext(browser: Browser, opts: { width?: number; height?: number; baseURL?: string } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
-    baseURL: baseURL(),
+    baseURL: opts.baseURL ?? baseURL(),
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     locale: "en-US",
     timezoneId: "America/New_York",
