@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./e2e/support/sequencer.ts";
 
 /**
  * unit: pure functions (server and web); api: the real app on a real database (PGlite, or
@@ -9,6 +10,8 @@ export default defineConfig({
   test: {
     // Two cores: more workers only contend.
     maxWorkers: 2,
+    // The browser test files longest first, so the two workers end together (e2e/support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
@@ -40,6 +43,10 @@ export default defineConfig({
           // Two files at a time, each worker against a server and demo world of its own
           // (e2e/support/global-setup.ts): the files of one worker run one after another as before.
           maxWorkers: 2,
+          // A worker's files share its process (no new process and imports per file): nothing in
+          // e2e/support/ keeps state of a file's own at module level, and each file starts and
+          // stops what it uses in its own beforeAll/afterAll.
+          isolate: false,
           // expect.poll's own default (1 s) is shorter than a page load on a busy 2-core machine.
           expect: { poll: { timeout: 10_000 } },
           globalSetup: ["e2e/support/global-setup.ts"],

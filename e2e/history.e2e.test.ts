@@ -1,7 +1,6 @@
-import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { expectAccessible, newContext, signIn, useBrowser } from "./support/browser";
+import { downloadText, expectAccessible, newContext, signIn, useBrowser } from "./support/browser";
 
 const browser = useBrowser();
 
@@ -60,7 +59,7 @@ describe("test history", () => {
     // The CSV of every result of the query.
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
     expect(download.suggestedFilename()).toBe("test_history.csv");
-    const text = fs.readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
+    const text = (await downloadText(download)).replace(/^\uFEFF/, "");
     const lines = text.trim().split(/\r\n/);
     expect(lines[0]).toMatch(/^Candidate,Candidate Id,Employee Id,Office,/);
     expect(lines.length).toBeGreaterThan(1);

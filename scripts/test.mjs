@@ -1,6 +1,15 @@
-// `npm test`: type check, lint, unit and API tests on PGlite, the API tests again on PostgreSQL when
-// TEST_DATABASE_URL is set, then the browser tests in headless Chromium. Ends with one plain
-// "N passed, N failed" line.
+// `npm test`: type check, lint, unit and API tests, then the browser tests in headless Chromium.
+// Ends with one plain "N passed, N failed" line.
+//
+// Where the API tests run. Without TEST_DATABASE_URL: all of them on PGlite. With it (CI): all of
+// them on PostgreSQL, and on PGlite only the files about the embedded database itself
+// (pgliteApiFiles below). Running the whole suite on both doubled the step for little: the two
+// are the same SQL engine behind the same code; what differs is the driver, the connection (one
+// embedded connection against a pool, where races and parallel requests only mean something),
+// migrations and locks at startup, and the raw-SQL paths that branch on the database kind. Those
+// files still run on both; the browser tests run the whole app on PGlite end to end (40 files
+// against the built server on its embedded database), and PostgreSQL, which is what a deployment
+// of several processes runs on, gets every API test, races and parallel requests included.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -52,9 +61,9 @@ async function runChecks(steps, atOnce = 2) {
   console.log(`--- type checks and lint, side by side: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-function vitest(label, projects, env = {}) {
+function vitest(label, projects, env = {}, files = []) {
   const json = path.join(outDir, `${label.replace(/\W+/g, "-")}.json`);
-  const args = ["vitest", "run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${json}`];
+  const args = ["vitest", "run", ...projects.flatMap((p) => ["--project", p]), ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${json}`];
   const ok = run(label, "npx", args, env);
   if (fs.existsSync(json)) {
     const r = JSON.parse(fs.readFileSync(json, "utf8"));
@@ -67,6 +76,27 @@ function vitest(label, projects, env = {}) {
   }
 }
 
+/** Every API test file, relative to the root. */
+function apiTestFiles(dir = "packages/server/src") {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = `${dir}/${e.name}`;
+    if (e.isDirectory()) return apiTestFiles(rel);
+    return e.name.endsWith(".api.test.ts") ? [rel] : [];
+  });
+}
+
+/**
+ * The API test files that also run on PGlite when the suite runs on PostgreSQL: those of the
+ * database layer and the job queue's adapter (packages/server/src/db/, jobs/), and any file that
+ * names the embedded database or branches on the database kind (PGlite, embedded, DATA_DIR,
+ * testDatabaseKind, databaseUrl, secondProcess). A new file that must run on both says PGlite in
+ * a comment (why), and it does.
+ */
+function pgliteApiFiles() {
+  const marker = /pglite|embedded|DATA_DIR|dataDir|testDatabaseKind|databaseUrl|secondProcess/i;
+  return apiTestFiles().filter((f) => /^packages\/server\/src\/(db|jobs)\//.test(f) || marker.test(fs.readFileSync(path.join(root, f), "utf8")));
+}
+
 const runStarted = Date.now();
 await runChecks([
   // The longest first, so the two lanes end close together.
@@ -75,10 +105,12 @@ await runChecks([
   ["lint", "npx", ["eslint", "--max-warnings=0", "."]],
   ["type check e2e", "npx", ["tsc", "-p", "e2e"]],
 ]);
-vitest("unit and API tests on PGlite", ["unit", "api"]);
 if (process.env.TEST_DATABASE_URL) {
+  // ".unit.test." keeps every unit test file (a filter matches paths by substring).
+  vitest("unit tests, PGlite's API tests", ["unit", "api"], {}, [".unit.test.", ...pgliteApiFiles()]);
   vitest("API tests on PostgreSQL", ["api"], { TEST_DB: "postgres" });
 } else {
+  vitest("unit and API tests on PGlite", ["unit", "api"]);
   console.log("\n(TEST_DATABASE_URL is not set: the API tests on PostgreSQL are skipped.)");
 }
 vitest("browser tests", ["e2e"]);

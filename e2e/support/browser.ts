@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from "playwright-core";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { AxeResults } from "axe-core";
@@ -15,11 +15,27 @@ export function baseURL(): string {
   return urls[(Number(process.env.VITEST_POOL_ID ?? "1") - 1) % urls.length];
 }
 
+/**
+ * A Chromium for the calling test file: a connection to its worker's Chromium, launched once per
+ * worker by e2e/support/global-setup.ts (a launch costs a second or two of both cores; a
+ * connection a tenth of that). Its close() closes the contexts this file made and disconnects;
+ * contexts never share cookies, storage or network conditions. A file that needs launch
+ * arguments of its own (fake media) launches with chromium.launch itself.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  const endpoints = inject("browserEndpoints");
+  if (endpoints?.length) return chromium.connect(endpoints[(Number(process.env.VITEST_POOL_ID ?? "1") - 1) % endpoints.length]);
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
 }
 
-/** Launches Chromium once for the calling test file and closes it afterwards. */
+/** A download's content as text (download.path() is not there on a connected browser). */
+export async function downloadText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Chromium for the calling test file (launchBrowser), closed after its tests. */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -34,9 +50,10 @@ export function useBrowser(): () => Browser {
   };
 }
 
-export async function newContext(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<BrowserContext> {
+/** A context on the worker's server, or on `opts.baseURL` (a file's own server: own-server.ts). */
+export async function newContext(browser: Browser, opts: { width?: number; height?: number; baseURL?: string } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
-    baseURL: baseURL(),
+    baseURL: opts.baseURL ?? baseURL(),
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     locale: "en-US",
     timezoneId: "America/New_York",
