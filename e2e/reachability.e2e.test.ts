@@ -56,6 +56,22 @@ type Language = keyof typeof NOT_FOUND;
 
 const hrefs = async (page: Page, selector: string) => (await page.locator(selector).evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""))).filter((h) => h.startsWith("/"));
 
+/**
+ * The entries of a list of cards or links once it has settled: a home's cards can arrive in more
+ * than one render (those that depend on the account's data after the page's first paint), so the
+ * list is read until two reads 400 ms apart agree.
+ */
+async function settledHrefs(page: Page, selector: string): Promise<string[]> {
+  let last = await hrefs(page, selector);
+  for (const until = Date.now() + 10_000; Date.now() < until; ) {
+    await page.waitForTimeout(400);
+    const now = await hrefs(page, selector);
+    if (now.length > 0 && now.join() === last.join()) return now;
+    last = now;
+  }
+  return last;
+}
+
 async function signIn(page: Page, journey: Journey) {
   await page.goto(journey.code ? "/login?use_code=1" : "/login");
   if (journey.code) {
@@ -126,7 +142,7 @@ async function journey(page: Page, language: Language, j: Journey, visit: (href:
   const where = new Map<string, string>();
   const note = (place: string, list: string[]) => list.forEach((h) => where.has(h) || where.set(h, place));
 
-  note("header", await hrefs(page, "header nav a"));
+  note("header", await settledHrefs(page, "header nav a"));
   const account = await accountMenu(page);
   await expectAccessible(page, `${j.who}'s account menu`);
   await page.keyboard.press("Escape");
@@ -135,7 +151,7 @@ async function journey(page: Page, language: Language, j: Journey, visit: (href:
   for (const home of ["overview", "testing", "admin", "settings"] as const) {
     if (home !== "overview" && !where.has(HOMES[home].page)) continue;
     await goHome(page, language, home);
-    note(home, (await hrefs(page, HOMES[home].links)).filter((h) => h !== HOMES[home].page));
+    note(home, (await settledHrefs(page, HOMES[home].links)).filter((h) => h !== HOMES[home].page));
   }
   expect([...where.keys()].sort(), `${j.who} is offered`).toEqual([...new Set(j.offered)].sort());
 
