@@ -1,14 +1,20 @@
-import { memo, useCallback, useMemo } from "react";
+import { memo, Suspense, useCallback, useMemo } from "react";
 import { Box, Stack, Text, Title } from "@mantine/core";
 import { ITEM_KINDS, type ItemView, type TestContentView } from "@parlance/contract";
 import { itemDir, itemTypography, paragraphs } from "./itemStyle";
 import { ChoiceAnswer } from "./ChoiceAnswer";
 import { TextAnswer } from "./TextAnswer";
 import { MediaItem, MediaPresentation } from "./MediaItem";
-import { QtiItem, type MediaRenderer } from "../interactions";
+import type { MediaRenderer } from "../interactions/types";
+import { preloadable } from "../../../ui/preloadable";
+import { FlowLoader } from "./FlowLoader";
 import { useTranslation } from "../../../i18n";
 import type { AnswerProps } from "./answerProps";
 import classes from "./ItemBlock.module.css";
+
+// A QTI item's interactions (issue 29: their components, Mantine's NumberInput, Select…) download
+// with the first page that has one: a test without QTI items goes without them (issue 26 §3).
+const QtiItem = preloadable(() => import("../interactions/QtiItem").then((m) => m.QtiItem));
 
 /** The DOM id of an item's block, so the review table can bring the candidate back to it. */
 export const itemAnchor = (id: string) => `item-${id}`;
@@ -101,7 +107,9 @@ function QtiAnswer({ item, content, answer }: { item: ItemView; content: TestCon
           {item.number}.
         </Text>
       )}
-      <QtiItem qti={item.qti} response={answer.value} onChange={answer.onChange} readOnly={false} name={name} seed={`${content.id}:${item.id}`} renderMedia={renderMedia} />
+      <Suspense fallback={<FlowLoader />}>
+        <QtiItem qti={item.qti} response={answer.value} onChange={answer.onChange} readOnly={false} name={name} seed={`${content.id}:${item.id}`} renderMedia={renderMedia} />
+      </Suspense>
     </Stack>
   );
 }
