@@ -15,7 +15,7 @@
  *   BENCH_VITALS_VIA=nginx npm run bench:vitals   # the production picture: deploy/'s nginx with TLS + HTTP/2
  *   BENCH_VITALS_VIA=both npm run bench:vitals    # direct, then nginx; the last line is nginx's
  *
- * Options: BENCH_RUNS (default 5); BENCH_VITALS_VIA = direct (default: `npm start`, HTTP/1.1, the
+ * Options: BENCH_RUNS (default 5); BENCH_PAGES (default login,tests,test: which of the three); BENCH_VITALS_VIA = direct (default: `npm start`, HTTP/1.1, the
  * embedded database), nginx (the tested deployment, bench/vitals/deployment.ts: nginx with HTTPS and
  * HTTP/2 on a self-signed certificate, two processes on a scratch database of the PostgreSQL server
  * at BENCH_DATABASE_URL, default TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres)
@@ -33,6 +33,7 @@ import { startTlsDeployment, type Site } from "./vitals/deployment.js";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const via = process.env.BENCH_VITALS_VIA ?? "direct";
+const pages = (process.env.BENCH_PAGES ?? "login,tests,test").split(",");
 if (!["direct", "nginx", "both"].includes(via)) throw new Error("BENCH_VITALS_VIA: direct, nginx or both");
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const nginxSite = () => startTlsDeployment(databaseUrl);
@@ -43,6 +44,8 @@ const median = (xs: number[]) => {
 };
 
 interface Scenario {
+  /** For BENCH_PAGES. */
+  key: "login" | "tests" | "test";
   name: string;
   path: string;
   interact: (page: Page) => Promise<void>;
@@ -52,6 +55,7 @@ interface Scenario {
 function scenarios(testPath: string): Scenario[] {
   return [
     {
+      key: "login",
       name: "/login",
       path: "/login",
       signedIn: false,
@@ -63,6 +67,7 @@ function scenarios(testPath: string): Scenario[] {
       },
     },
     {
+      key: "tests",
       name: "/testing/tests",
       path: "/testing/tests",
       signedIn: true,
@@ -73,6 +78,7 @@ function scenarios(testPath: string): Scenario[] {
       },
     },
     {
+      key: "test",
       name: "test page in progress",
       path: testPath,
       signedIn: true,
@@ -99,7 +105,7 @@ async function measureSite(browser: Browser, site: Site): Promise<{ lcp: number;
   console.log(`Test page: ${testPath} (started by access code ${ACCESS_CODE})\n`);
   let worstLcp = 0;
   let worstInp = 0;
-  for (const scenario of scenarios(testPath)) {
+  for (const scenario of scenarios(testPath).filter((s) => pages.includes(s.key))) {
     const results: Vitals[] = [];
     for (let i = 0; i < runs; i++) {
       const fresh = scenario.signedIn ? await signInByCode(site.url, ACCESS_CODE) : [];

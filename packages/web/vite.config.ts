@@ -33,7 +33,7 @@ const FIELDS = /[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Input|InputB
  * The test page's small modules besides its screen (issue 26 §3): a test resumed in progress asked
  * for each of them (0.3–0.8 kB) as a request of its own.
  */
-const TEST_PAGE = /[\\/]src[\\/]features[\\/]taking[\\/](flow[\\/](questions|clock)|interactions[\\/]response)\.tsx?$|[\\/]contract[\\/]src[\\/]content[\\/](qti-response|format)\.ts$/;
+const TEST_PAGE = /[\\/]src[\\/]features[\\/]taking[\\/](flow[\\/](questions|clock)|qtiResponse)\.tsx?$|[\\/]contract[\\/]src[\\/]content[\\/](qti-response|format)\.ts$/;
 /** The test page's answer fields (Mantine's Radio and Textarea): one request, not three. */
 const ANSWER_FIELDS = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Radio|Textarea)[\\/]/;
 /** What the sign-in page (drawn without Mantine: ui/plain.tsx) shares with other screens. */

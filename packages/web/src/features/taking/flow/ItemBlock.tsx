@@ -5,7 +5,7 @@ import { itemDir, itemTypography, paragraphs } from "./itemStyle";
 import { ChoiceAnswer } from "./ChoiceAnswer";
 import { TextAnswer } from "./TextAnswer";
 import { MediaItem, MediaPresentation } from "./MediaItem";
-import type { MediaRenderer } from "../interactions/types";
+import type { MediaRenderer } from "../interactions";
 import { preloadable } from "../../../ui/preloadable";
 import { FlowLoader } from "./FlowLoader";
 import { useTranslation } from "../../../i18n";
