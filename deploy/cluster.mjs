@@ -94,12 +94,34 @@ export function serverProcess({ port, env = {}, onOutput }) {
   return self;
 }
 
+/**
+ * The server block's TLS lines: HTTP/2 needs TLS in browsers, and over HTTP/2 a page's chunks and
+ * its data share one connection instead of queueing six at a time (docs/scaling.md, issue 26 §3).
+ * `tls`: { certificate, key } (paths to PEM files), or nothing for plain HTTP/1.1.
+ */
+function tlsLines(tls) {
+  if (!tls) return "";
+  for (const [what, file] of [["certificate", tls.certificate], ["key", tls.key]]) {
+    if (!file || !fs.existsSync(file)) throw new Error(`TLS ${what} not found: ${file}`);
+    if (/[\s;{}'"]/.test(path.resolve(file))) throw new Error(`TLS ${what}: the path must not contain spaces, quotes, braces or semicolons`);
+  }
+  return [
+    `ssl_certificate ${path.resolve(tls.certificate)};`,
+    `ssl_certificate_key ${path.resolve(tls.key)};`,
+    "ssl_protocols TLSv1.2 TLSv1.3;",
+    // A returning browser resumes its session: one round trip less for the handshake.
+    "ssl_session_cache shared:parlance_tls:10m;",
+    "ssl_session_timeout 1d;",
+  ].join("\n    ");
+}
+
 /** deploy/nginx.conf.template with its placeholders filled; `down` upstreams get no new requests. */
-export function renderNginxConfig({ listen, upstreams, workerProcesses = "auto" }) {
+export function renderNginxConfig({ listen, upstreams, workerProcesses = "auto", tls }) {
   const lines = (failure) => upstreams.map((u) => `server ${u.address} ${failure}${u.down ? " down" : ""};`).join("\n    ");
   const text = fs
     .readFileSync(template, "utf8")
-    .replaceAll("{{LISTEN}}", String(listen))
+    .replaceAll("{{LISTEN}}", tls ? `${listen} ssl http2` : String(listen))
+    .replaceAll("{{TLS}}", tlsLines(tls))
     .replaceAll("{{WORKER_PROCESSES}}", String(workerProcesses))
     .replaceAll("{{UPSTREAM_SERVERS}}", lines("max_fails=1 fail_timeout=2s"))
     .replaceAll("{{TAKING_UPSTREAM_SERVERS}}", lines("max_fails=0"));
@@ -172,19 +194,21 @@ export async function startNginx({ prefix, config, host = "127.0.0.1", port, onO
 
 /**
  * Starts `count` server processes (on 127.0.0.1, on `ports` or free ones) on one PostgreSQL
- * database, behind nginx on `listenHost`:`listenPort` (default 127.0.0.1). Every process gets
+ * database, behind nginx on `listenHost`:`listenPort` (default 127.0.0.1; HTTPS with HTTP/2 when `tls`
+ * gives a certificate and its key). Every process gets
  * PUBLIC_URL (the address users reach: nginx's unless set), TRUST_PROXY=true and the caller's env.
  * They start together: under the startup lock one migrates (and, when SEED_DEMO allows, makes the
  * demo world) while the others wait.
  *
  * @param {{ databaseUrl: string | undefined, listenPort: number, listenHost?: string, count?: number, ports?: number[],
- *   prefix: string, env?: Record<string, string>, workerProcesses?: string | number, onOutput?: (text: string) => void }} options
+ *   prefix: string, env?: Record<string, string>, workerProcesses?: string | number, tls?: { certificate: string, key: string },
+ *   onOutput?: (text: string) => void }} options
  */
-export async function startCluster({ databaseUrl, listenPort, listenHost = "127.0.0.1", count = 2, ports: fixedPorts, prefix, env = {}, workerProcesses = "auto", onOutput }) {
+export async function startCluster({ databaseUrl, listenPort, listenHost = "127.0.0.1", count = 2, ports: fixedPorts, prefix, env = {}, workerProcesses = "auto", tls, onOutput }) {
   if (!databaseUrl) throw new Error("DATABASE_URL is required: several processes share one PostgreSQL database (the embedded database is one process's)");
   await ensureServerBuilt();
   const localHost = listenHost === "0.0.0.0" ? "127.0.0.1" : listenHost;
-  const publicUrl = env.PUBLIC_URL || `http://${localHost}:${listenPort}`;
+  const publicUrl = env.PUBLIC_URL || `${tls ? "https" : "http"}://${localHost}:${listenPort}`;
   const ports = [...(fixedPorts ?? [])];
   while (ports.length < count) ports.push(await freePort());
   const servers = ports.map((port, i) =>
@@ -199,7 +223,7 @@ export async function startCluster({ databaseUrl, listenPort, listenHost = "127.
     throw err;
   }
   const render = (drained = new Set()) =>
-    renderNginxConfig({ listen: `${listenHost}:${listenPort}`, workerProcesses, upstreams: servers.map((s) => ({ address: s.address, down: drained.has(s) })) });
+    renderNginxConfig({ listen: `${listenHost}:${listenPort}`, workerProcesses, tls, upstreams: servers.map((s) => ({ address: s.address, down: drained.has(s) })) });
   let nginx;
   try {
     nginx = await startNginx({ prefix, config: render(), host: localHost, port: listenPort, onOutput: onOutput && ((s) => onOutput(`[nginx] ${s}`)) });

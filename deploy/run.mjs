@@ -4,7 +4,9 @@
 //   DATABASE_URL          required: the one PostgreSQL database every process shares
 //   LISTEN_PORT           nginx's port (default 8080)
 //   LISTEN_HOST           nginx's address (default 127.0.0.1; 0.0.0.0 for every interface)
-//   PUBLIC_URL            the address users reach (default http://127.0.0.1:$LISTEN_PORT)
+//   PUBLIC_URL            the address users reach (default http://127.0.0.1:$LISTEN_PORT, https:// with TLS)
+//   TLS_CERTIFICATE       with TLS_CERTIFICATE_KEY: nginx answers HTTPS with HTTP/2 on LISTEN_PORT (PEM files:
+//   TLS_CERTIFICATE_KEY   the certificate with its chain, and its private key; both or neither)
 //   PARLANCE_PROCESSES    server processes (default 2), on 127.0.0.1
 //   SERVER_PORTS          their ports, comma-separated (default: free ones)
 //   NGINX_PREFIX          nginx's folder: nginx.conf, nginx.pid, logs/, tmp/ (default: a new temporary folder)
@@ -26,6 +28,9 @@ if (!Number.isInteger(listenPort) || listenPort < 1 || listenPort > 65535) throw
 if (!Number.isInteger(count) || count < 1 || count > 16) throw new Error("PARLANCE_PROCESSES must be 1 to 16");
 const ports = (process.env.SERVER_PORTS || "").split(",").filter(Boolean).map(Number);
 if (ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)) throw new Error("SERVER_PORTS: port numbers, comma-separated");
+const certificate = process.env.TLS_CERTIFICATE || "";
+const certificateKey = process.env.TLS_CERTIFICATE_KEY || "";
+if (Boolean(certificate) !== Boolean(certificateKey)) throw new Error("TLS_CERTIFICATE and TLS_CERTIFICATE_KEY: both or neither");
 const prefix = process.env.NGINX_PREFIX ? path.resolve(process.env.NGINX_PREFIX) : fs.mkdtempSync(path.join(os.tmpdir(), "parlance-nginx-"));
 fs.mkdirSync(prefix, { recursive: true });
 
@@ -41,6 +46,7 @@ try {
     count: Math.max(count, ports.length),
     ports,
     prefix,
+    tls: certificate ? { certificate, key: certificateKey } : undefined,
     env: process.env.PUBLIC_URL ? { PUBLIC_URL: process.env.PUBLIC_URL } : {},
     onOutput: print,
   });

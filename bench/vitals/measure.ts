@@ -52,6 +52,8 @@ export async function phoneContext(browser: Browser, cookies: { name: string; va
     hasTouch: true,
     locale: "en-US",
     timezoneId: "America/New_York",
+    // bench:vitals' nginx has a self-signed certificate (BENCH_VITALS_VIA=nginx).
+    ignoreHTTPSErrors: true,
   });
   context.setDefaultTimeout(60_000);
   if (cookies.length) await context.addCookies(cookies);

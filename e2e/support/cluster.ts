@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -67,8 +68,21 @@ export async function scratchDatabase(url: string, label: string) {
   return { url: own.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-/** Starts the cluster before the file's tests and removes it (processes, nginx, database, folder) after them. */
-export function useCluster(label: string): TestCluster {
+/** A self-signed certificate for 127.0.0.1 in `dir` (the TLS deployment's tests only). */
+function selfSignedCertificate(dir: string): { certificate: string; key: string } {
+  const certificate = path.join(dir, "cert.pem");
+  const key = path.join(dir, "key.pem");
+  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate], {
+    stdio: "ignore",
+  });
+  return { certificate, key };
+}
+
+/**
+ * Starts the cluster before the file's tests and removes it (processes, nginx, database, folder) after them.
+ * `tls`: nginx answers HTTPS with HTTP/2 on a self-signed certificate made for the file.
+ */
+export function useCluster(label: string, opts: { tls?: boolean } = {}): TestCluster {
   const cluster = {} as TestCluster;
   let database: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
   let started: Started | undefined;
@@ -77,7 +91,8 @@ export function useCluster(label: string): TestCluster {
   beforeAll(async () => {
     database = await scratchDatabase(postgresUrl!, label);
     prefix = fs.mkdtempSync(path.join(os.tmpdir(), "parlance-nginx-"));
-    started = await startCluster({ databaseUrl: database.url, listenPort: await freePort(), count: 2, prefix, workerProcesses: "1" });
+    const tls = opts.tls ? selfSignedCertificate(prefix) : undefined;
+    started = await startCluster({ databaseUrl: database.url, listenPort: await freePort(), count: 2, prefix, workerProcesses: "1", tls });
     pool = new pg.Pool({ connectionString: database.url, max: 2 });
     const accessLog = started.nginx.accessLog;
     Object.assign(cluster, {

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { CandidateQtiItem, Interaction } from "./interactions.js";
 import type { QtiSingle, QtiValue } from "./qti-processing.js";
 
@@ -21,9 +20,24 @@ import type { QtiSingle, QtiValue } from "./qti-processing.js";
 
 export type QtiResponse = Record<string, QtiValue>;
 
-const single = z.union([z.string().max(100_000), z.number().finite(), z.boolean(), z.tuple([z.string().max(64), z.string().max(64)]), z.tuple([z.number().finite(), z.number().finite()])]);
-/** The shape of any saved QTI response (before checking it against the item's interactions). */
-export const qtiResponseSchema = z.record(z.string().max(64), z.union([single, z.array(single).max(1000)]));
+/**
+ * One value: a string (≤ 100,000), a finite number, a boolean, or a pair of short strings (≤ 64)
+ * or of finite numbers. Checked by hand, not with zod: the test page reads every QTI answer through
+ * decodeQtiResponse, and zod was 26 kB of its first screen on a phone (issue 26 §3).
+ */
+function isSingle(v: unknown): boolean {
+  if (typeof v === "string") return v.length <= 100_000;
+  if (typeof v === "number") return Number.isFinite(v);
+  if (typeof v === "boolean") return true;
+  if (!Array.isArray(v) || v.length !== 2) return false;
+  return v.every((x) => typeof x === "string" && x.length <= 64) || v.every((x) => typeof x === "number" && Number.isFinite(x));
+}
+
+/** The shape of any saved QTI response (before checking it against the item's interactions): identifier (≤ 64) → a value or a list of ≤ 1,000. */
+function isQtiResponse(json: unknown): json is QtiResponse {
+  if (typeof json !== "object" || json === null || Array.isArray(json) || Object.getPrototypeOf(json) !== Object.prototype) return false;
+  return Object.entries(json).every(([key, v]) => key.length <= 64 && (isSingle(v) || (Array.isArray(v) && v.length <= 1000 && v.every(isSingle))));
+}
 
 /** The canonical string of a response: keys sorted, null and empty values left out. */
 export function encodeQtiResponse(response: QtiResponse): string {
@@ -47,8 +61,7 @@ export function decodeQtiResponse(raw: string | null | undefined): QtiResponse |
   } catch {
     return null;
   }
-  const parsed = qtiResponseSchema.safeParse(json);
-  return parsed.success ? (parsed.data as QtiResponse) : null;
+  return isQtiResponse(json) ? json : null;
 }
 
 export const qtiResponseMessages = {

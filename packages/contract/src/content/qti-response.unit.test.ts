@@ -26,4 +26,26 @@ describe("QTI responses as saved", () => {
     expect(checkQtiResponse(item, '{"Z":"A"}')).toMatch(/'Z', which is not a response of this question/);
     expect(checkQtiResponse(item, "[1,2]")).toMatch(/not a QTI response/);
   });
+
+  it("decodes only the saved shape: identifier (≤ 64) → value or list (≤ 1,000) of strings, numbers, booleans and pairs", () => {
+    const ok = { A: "x", B: 2.5, C: true, D: ["a", "b"], E: [1, 2], F: [["W", "G1"], ["W2", "G2"]], G: [[1, 2], [3, 4]], H: Array(1000).fill("c") };
+    expect(decodeQtiResponse(JSON.stringify(ok))).toEqual(ok);
+    expect(decodeQtiResponse(JSON.stringify({ ["k".repeat(64)]: "x" }))).not.toBeNull();
+    for (const bad of [
+      "[1,2]",
+      "null",
+      '"text"',
+      "3",
+      JSON.stringify({ ["k".repeat(65)]: "x" }),
+      JSON.stringify({ A: null }),
+      JSON.stringify({ A: { B: 1 } }),
+      JSON.stringify({ A: "x".repeat(100_001) }),
+      JSON.stringify({ A: Array(1001).fill("c") }),
+      JSON.stringify({ A: [[1, "a"]] }),
+      JSON.stringify({ A: [["a", "b", "c"]] }),
+      JSON.stringify({ A: [["k".repeat(65), "b"]] }),
+      JSON.stringify({ A: [[null, null]] }),
+    ])
+      expect(decodeQtiResponse(bad), bad.slice(0, 40)).toBeNull();
+  });
 });

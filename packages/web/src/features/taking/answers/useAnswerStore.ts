@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { JournalSetup } from "@parlance/contract";
 import { useStartup } from "../../../ui/startup";
 import type { SeedItem } from "./answerQueue";
@@ -42,15 +42,21 @@ export function useAnswerStore(assignedTestId: number, enabled: boolean, setup: 
 
   const snapshot = useSyncExternalStore(sync.subscribe, sync.getSnapshot);
   const journalState = useSyncExternalStore(sync.journal.subscribe, sync.journal.getSnapshot);
-  return useMemo(() => {
-    const set = (itemId: string, response: string) => {
+  // The same function for the store's life (not per snapshot): a memoized answer field that gets it
+  // does not re-render when another answer changes (issue 26 §3, INP).
+  const set = useCallback(
+    (itemId: string, response: string) => {
       const before = sync.seqOf(itemId);
       sync.set(itemId, response);
       const after = sync.seqOf(itemId);
       if (after !== undefined && after !== before) sync.journal.append(itemId, response, after);
-    };
-    return { ...snapshot, get: sync.get, set, seed: sync.seed, flush: sync.flush, submit: sync.submit, journal: sync.journal, journalState };
-  }, [snapshot, sync, journalState]);
+    },
+    [sync],
+  );
+  return useMemo(
+    () => ({ ...snapshot, get: sync.get, set, seed: sync.seed, flush: sync.flush, submit: sync.submit, journal: sync.journal, journalState }),
+    [snapshot, sync, journalState, set],
+  );
 }
 
 function makeSync(key: string, assignedTestId: number) {

@@ -1,13 +1,20 @@
+import { memo, Suspense, useCallback, useMemo } from "react";
 import { Box, Stack, Text, Title } from "@mantine/core";
 import { ITEM_KINDS, type ItemView, type TestContentView } from "@parlance/contract";
 import { itemDir, itemTypography, paragraphs } from "./itemStyle";
 import { ChoiceAnswer } from "./ChoiceAnswer";
 import { TextAnswer } from "./TextAnswer";
 import { MediaItem, MediaPresentation } from "./MediaItem";
-import { QtiItem, type MediaRenderer } from "../interactions";
+import type { MediaRenderer } from "../interactions";
+import { preloadable } from "../../../ui/preloadable";
+import { FlowLoader } from "./FlowLoader";
 import { useTranslation } from "../../../i18n";
 import type { AnswerProps } from "./answerProps";
 import classes from "./ItemBlock.module.css";
+
+// A QTI item's interactions (issue 29: their components, Mantine's NumberInput, Select…) download
+// with the first page that has one: a test without QTI items goes without them (issue 26 §3).
+const QtiItem = preloadable(() => import("../interactions/QtiItem").then((m) => m.QtiItem));
 
 /** The DOM id of an item's block, so the review table can bring the candidate back to it. */
 export const itemAnchor = (id: string) => `item-${id}`;
@@ -16,7 +23,11 @@ export const itemAnchor = (id: string) => `item-${id}`;
  * One item of a page (spec §3): heading, instructions, image, audio or video, radio choices, one
  * of the four text answers, or an imported QTI item with its interactions (issue 29). Direction, font size and line height follow the test and the item.
  */
-export function ItemBlock({ item, content, lang, answer }: { item: ItemView; content: TestContentView; lang: string; answer: AnswerProps }) {
+export const ItemBlock = memo(function ItemBlock({ item, content, lang, value, onAnswer }: ItemBlockProps) {
+  // Memoized with a stable `onAnswer` (the store's `set`): typing into one answer re-renders that
+  // item's block only, not every item of the page (issue 26 §3, INP on a slow phone).
+  const onChange = useCallback((v: string) => onAnswer(item.id, v), [onAnswer, item.id]);
+  const answer = useMemo<AnswerProps>(() => ({ value, onChange }), [value, onChange]);
   const dir = itemDir(content, item);
   const style = itemTypography(content, item);
   return (
@@ -26,6 +37,16 @@ export function ItemBlock({ item, content, lang, answer }: { item: ItemView; con
       <ItemBody item={item} content={content} answer={answer} />
     </Box>
   );
+});
+
+interface ItemBlockProps {
+  item: ItemView;
+  content: TestContentView;
+  lang: string;
+  /** The answer so far ("" when none). */
+  value: string;
+  /** Where a change goes: the same function on every render, so that unchanged items skip theirs. */
+  onAnswer: (itemId: string, value: string) => void;
 }
 
 function ItemBody({ item, content, answer }: { item: ItemView; content: TestContentView; answer: AnswerProps }) {
@@ -86,7 +107,9 @@ function QtiAnswer({ item, content, answer }: { item: ItemView; content: TestCon
           {item.number}.
         </Text>
       )}
-      <QtiItem qti={item.qti} response={answer.value} onChange={answer.onChange} readOnly={false} name={name} seed={`${content.id}:${item.id}`} renderMedia={renderMedia} />
+      <Suspense fallback={<FlowLoader />}>
+        <QtiItem qti={item.qti} response={answer.value} onChange={answer.onChange} readOnly={false} name={name} seed={`${content.id}:${item.id}`} renderMedia={renderMedia} />
+      </Suspense>
     </Stack>
   );
 }

@@ -23,7 +23,7 @@ export function SectionPage({ section, content, lang, pageCount, store }: { sect
       {section.items.map((item, i) => (
         <Stack key={item.id} gap="xl">
           {i > 0 && isQuestionItem(item) && isQuestionItem(section.items[i - 1]) && <hr className={classes.rule} />}
-          <ItemBlock item={item} content={content} lang={lang} answer={{ value: store.get(item.id) ?? "", onChange: (v) => store.set(item.id, v) }} />
+          <ItemBlock item={item} content={content} lang={lang} value={store.get(item.id) ?? ""} onAnswer={store.set} />
         </Stack>
       ))}
     </Stack>

@@ -1,5 +1,5 @@
 import { countWords, ITEM_KINDS, type CandidateQtiItem, type ItemView } from "@parlance/contract";
-import { completion, questionKind } from "../interactions";
+import { completion, questionKind } from "../qtiResponse";
 
 /**
  * The questions of a test (items that take an answer), as the review table and the unanswered

@@ -4,7 +4,7 @@ import { decodeQtiResponse, INLINE_INTERACTIONS, type CandidateQtiItem, type Int
 import { useTranslation } from "../../../i18n";
 import { BodyView } from "./BodyView";
 import { INTERACTION_COMPONENTS } from "./registry";
-import { attemptEnded, withValue } from "./response";
+import { attemptEnded, withValue } from "../qtiResponse";
 import type { InteractionProps, MediaRenderer } from "./types";
 
 export interface QtiItemProps {

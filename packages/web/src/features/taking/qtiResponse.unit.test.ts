@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CandidateQtiItem } from "@parlance/contract";
-import { attemptEnded, completion, hasValue, questionKind, withValue } from "./response";
-import { idsValue, pairsValue, pointsValue, textValue } from "./types";
+import { attemptEnded, completion, hasValue, questionKind, withValue } from "./qtiResponse";
+import { idsValue, pairsValue, pointsValue, textValue } from "./interactions/types";
 
 const base = { prompt: null, cardinality: "multiple", base_type: "identifier" } as const;
 const item: Pick<CandidateQtiItem, "interactions"> = {
