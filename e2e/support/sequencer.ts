@@ -15,6 +15,7 @@ const SECONDS: Record<string, number> = {
   "production-start.e2e.test.ts": 100,
   "delivery-file-browsers.e2e.test.ts": 75,
   "deployment.e2e.test.ts": 97,
+  "deployment-tls.e2e.test.ts": 40,
   "sso.e2e.test.ts": 95,
   "admin.e2e.test.ts": 86,
   "auth.e2e.test.ts": 84,
