@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
-import { Alert, Button, Stack, Text } from "@mantine/core";
-import { useTranslation } from "../../../i18n";
+import type { ComponentType } from "react";
 import type { AnswerStore } from "./useAnswerStore";
-import { loadSealing } from "./sealing";
 
 /** The server has not acknowledged for this long (and the network is down): the file is offered. */
 export const OFFER_AFTER_MS = 60_000;
+
+export type OfferReason = "deadline" | "stale" | "notKept";
 
 /** Whether the test page offers the file now, and why (pure: unit-tested). */
 export function offerReason(
@@ -13,7 +13,7 @@ export function offerReason(
   j: { ready: boolean; pending: number; lastAckAt: number; persistent: boolean; events: number },
   pastDeadline: boolean,
   now: number,
-): "deadline" | "stale" | "notKept" | null {
+): OfferReason | null {
   if (!j.ready || j.events === 0 || (s.status !== "offline" && s.status !== "error")) return null;
   if (pastDeadline) return "deadline";
   if (j.pending === 0) return null;
@@ -22,74 +22,41 @@ export function offerReason(
   return now - j.lastAckAt >= OFFER_AFTER_MS ? "stale" : null;
 }
 
-const WHY = { deadline: "taking.delivery.offer.whyDeadline", stale: "taking.delivery.offer.whyStale", notKept: "taking.delivery.offer.whyNotKept" } as const;
+type Body = ComponentType<{ store: AnswerStore; pastDeadline: boolean; reason: OfferReason }>;
+let body: Body | undefined;
+let loading: Promise<Body> | null = null;
+/**
+ * The offer's screen and its sealing download after the test's first page is drawn (TestInProgress
+ * preloads both), not with it: a page that loaded them keeps them when the network goes later.
+ */
+export function loadDeliveryOffer(): Promise<Body> {
+  loading ??= import("./DeliveryFileOfferBody").then(
+    (m) => (body = m.DeliveryFileOfferBody),
+    (err: unknown) => {
+      loading = null;
+      throw err;
+    },
+  );
+  return loading;
+}
 
 /**
  * "Save my answers to a file" (issue 27): when the server has not acknowledged for a while, and
- * always once the deadline has passed offline. Seals the journal in the browser and downloads it;
- * says why, and when the browser keeps nothing (no IndexedDB) that the file is the only copy.
+ * always once the deadline has passed offline. Decides here whether to offer it (every 5 s); the
+ * offer itself (DeliveryFileOfferBody) seals the journal and downloads it. No React.lazy: a body
+ * that cannot be downloaded any more must not throw into the test page.
  */
 export function DeliveryFileOffer({ store, pastDeadline }: { store: AnswerStore; pastDeadline: boolean }) {
-  const { t } = useTranslation();
   const [now, setNow] = useState(() => Date.now());
-  const [saved, setSaved] = useState<{ name: string; count: number } | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [Loaded, setLoaded] = useState<Body | undefined>(() => body);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 5_000);
     return () => clearInterval(timer);
   }, []);
   const reason = offerReason(store, store.journalState, pastDeadline, now);
-  if (!reason) return null;
-  const onlyCopy = !store.persistent || !store.journalState.persistent;
-
-  const save = async () => {
-    const setup = store.journal.setup;
-    if (!setup) return;
-    setBusy(true);
-    setFailed(null);
-    try {
-      const chain = await store.journal.chain();
-      const { downloadFile, sealJournal } = await loadSealing();
-      const file = await sealJournal(setup, chain, store.journal.submitted || pastDeadline);
-      downloadFile(file.name, file.text);
-      setSaved({ name: file.name, count: chain.events.length });
-    } catch (err) {
-      setFailed(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Alert component="section" color="orange" variant="light" aria-labelledby="delivery-offer-title" data-testid="delivery-offer">
-      <Stack gap="xs">
-        {/* The title as text of the body's colour: the light alert's own title colour is too pale on orange. */}
-        <Text fw={700} id="delivery-offer-title">
-          {t("taking.delivery.offer.title")}
-        </Text>
-        <Text size="sm">{t(WHY[reason])}</Text>
-        {onlyCopy && (
-          <Text size="sm" fw={600} c="red.8">
-            {t("taking.delivery.offer.onlyCopy")}
-          </Text>
-        )}
-        <div>
-          <Button onClick={() => void save()} loading={busy}>
-            {t("taking.delivery.offer.button")}
-          </Button>
-        </div>
-        {saved && (
-          <Text size="sm" role="status">
-            {t("taking.delivery.offer.saved", { name: saved.name, count: saved.count })}
-          </Text>
-        )}
-        {failed && (
-          <Text size="sm" c="red.8" role="alert">
-            {t("taking.delivery.offer.failed", { reason: failed })}
-          </Text>
-        )}
-      </Stack>
-    </Alert>
-  );
+  useEffect(() => {
+    if (reason && !Loaded) void loadDeliveryOffer().then((b) => setLoaded(() => b), () => undefined);
+  }, [reason, Loaded, now]);
+  if (!reason || !Loaded) return null;
+  return <Loaded store={store} pastDeadline={pastDeadline} reason={reason} />;
 }

@@ -4,6 +4,8 @@ export { SaveIndicator } from "./SaveIndicator";
 export { AUTOSAVE_DELAY_MS, RETRY_DELAYS_MS, type AnswerSnapshot, type SaveStatus } from "./answerSync";
 export type { SeedItem } from "./answerQueue";
 export type { SubmitOutput } from "./transport";
-export { DeliveryFileOffer, OFFER_AFTER_MS, offerReason } from "./DeliveryFileOffer";
+export { DeliveryFileOffer, OFFER_AFTER_MS, loadDeliveryOffer, offerReason } from "./DeliveryFileOffer";
 export { loadSealing } from "./sealing";
-export { answersInOrder, checkReceipt, type ReceiptCheck } from "./receiptCheck";
+export type { ReceiptCheck } from "./receiptCheck";
+/** The receipt check is needed once, after the submit: it downloads then, not with the test page. */
+export const loadReceiptCheck = () => import("./receiptCheck");

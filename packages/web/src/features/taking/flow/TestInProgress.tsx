@@ -2,7 +2,7 @@ import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "../../../i18n";
 import type { TestContentView, TestShowView } from "@parlance/contract";
-import { answersInOrder, checkReceipt, DeliveryFileOffer, loadSealing, useAnswerStore } from "../answers";
+import { DeliveryFileOffer, loadDeliveryOffer, loadReceiptCheck, loadSealing, useAnswerStore } from "../answers";
 import { useSubmitTest, useTestContent, useTestSections } from "./queries";
 import { FlowLoader } from "./FlowLoader";
 import { LoadError, useReason } from "./LoadError";
@@ -33,6 +33,7 @@ function preloadTheRest() {
   for (const part of [ReviewScreen, FiveMinutesDialog, UnansweredDialog, ConfirmSubmitDialog]) part.preload();
   preloadAudioPlayer();
   void loadSealing().catch(() => undefined);
+  void loadDeliveryOffer().catch(() => undefined);
 }
 
 /** The test in progress: its content comes from start_test (which resumes a started attempt). */
@@ -111,12 +112,14 @@ function TestRunner({ show, content, contentReadAt, onFinished }: { show: TestSh
     show.timeLimit !== null && remaining !== null ? secondsUsed(show.timeLimit, remaining) : Math.round((Date.now() - mountedAt.current) / 1000);
   // The receipt checked against this browser's own journal and answers (issue 27), before the Thank You shows it.
   const submitAndCheck = async (): Promise<Receipt> => {
+    const checking = loadReceiptCheck();
+    checking.catch(() => undefined);
     const out = await store.submit(secondsTaken());
-    const answers = answersInOrder(
-      sections.map((q) => q.data?.items),
-      store.get,
-    );
-    return { ...out, check: await checkReceipt(out.receipt, store.journal.finishedRecord, answers).catch(() => ({ state: "unchecked" as const })) };
+    const unchecked = { state: "unchecked" as const };
+    const check = await checking
+      .then(({ answersInOrder, checkReceipt }) => checkReceipt(out.receipt, store.journal.finishedRecord, answersInOrder(sections.map((q) => q.data?.items), store.get)))
+      .catch(() => unchecked);
+    return { ...out, check };
   };
   const submit = useSubmitTest(
     id,
