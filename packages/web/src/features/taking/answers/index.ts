@@ -7,5 +7,5 @@ export type { SubmitOutput } from "./transport";
 export { DeliveryFileOffer, OFFER_AFTER_MS, loadDeliveryOffer, offerReason } from "./DeliveryFileOffer";
 export { loadSealing } from "./sealing";
 export type { ReceiptCheck } from "./receiptCheck";
-/** The receipt check is needed once, after the submit: it downloads then, not with the test page. */
+/** The receipt check is needed once, after the submit: it downloads after the first page is drawn, not with it. */
 export const loadReceiptCheck = () => import("./receiptCheck");

@@ -34,6 +34,8 @@ function preloadTheRest() {
   preloadAudioPlayer();
   void loadSealing().catch(() => undefined);
   void loadDeliveryOffer().catch(() => undefined);
+  // In memory before the submit, which may come when the network is gone.
+  void loadReceiptCheck().catch(() => undefined);
 }
 
 /** The test in progress: its content comes from start_test (which resumes a started attempt). */
