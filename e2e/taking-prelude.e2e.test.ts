@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { baseURL, expectAccessible, newContext, useBrowser } from "./support/browser";
 import { apiSession, assignTestNamed, newBostonCandidate } from "./support/api-session";
 import { signInWithCode } from "./support/candidate-test";
+import { examPassword } from "./support/proctored-test";
 
 /**
  * The prelude of a proctored online test (candidate spec §2: Start stays disabled until the prelude
@@ -29,17 +30,6 @@ async function atPrelude(label: string, options: Record<string, boolean> = {}) {
   return { context, page, id: assigned[0].id };
 }
 
-/** The exam password the proctoring desk was mailed for assigned test `id` (the developer mailbox). */
-async function examPassword(id: number): Promise<string> {
-  const provider = await apiSession(baseURL(), "admin@parlance.example");
-  let found = "";
-  await poll(async () => {
-    const { mails } = await provider<{ mails: { text: string }[] }>("GET", "/api/dev/mailbox?page=1");
-    found = mails.find((m) => m.text.includes(`assigned test ${id},`))?.text.match(/Exam password: (\S+)/)?.[1] ?? "";
-    return found;
-  }).not.toBe("");
-  return found;
-}
 
 const startButtons = (page: Page) => page.getByRole("button", { name: "Start test", exact: true });
 

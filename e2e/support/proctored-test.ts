@@ -2,8 +2,7 @@ import { expect } from "vitest";
 import type { Page } from "playwright-core";
 import { baseURL } from "./browser";
 import { apiSession, assignTestNamed, newBostonCandidate, type Api } from "./api-session";
-import { signInWithCode } from "./candidate-test";
-import { progress, watchJournal } from "./reading-test";
+import { openPastCapabilityCheck, progress } from "./reading-test";
 
 /**
  * The demo's proctored reading test with the proctor service, as Northwind's administrator assigns
@@ -72,7 +71,7 @@ async function reserveFirstTime(admin: Api, candidateId: number, id: number): Pr
 }
 
 /** The exam password the proctoring desk was mailed for assigned test `id` (the developer mailbox). */
-async function examPassword(id: number): Promise<string> {
+export async function examPassword(id: number): Promise<string> {
   const provider = await apiSession(baseURL(), "admin@parlance.example");
   let found = "";
   await poll(async () => {
@@ -85,13 +84,7 @@ async function examPassword(id: number): Promise<string> {
 
 /** Signs in with the code, passes the capability check, the proctor enters the password and signs, the test starts. */
 export async function startProctoredReadingTest(page: Page, test: ProctoredTest, proctorName: string): Promise<void> {
-  watchJournal(page);
-  await signInWithCode(page, test.accessCode);
-  await page.goto(`/testing/tests/${test.assignedTestId}`);
-  await page.getByRole("button", { name: "Play sample sound" }).click();
-  await page.getByRole("checkbox", { name: "I can hear the sample sound" }).check();
-  await page.getByRole("checkbox", { name: "The sample text reads correctly" }).check();
-  await page.getByRole("button", { name: "Continue" }).click();
+  await openPastCapabilityCheck(page, test);
   const proctor = page.getByRole("region", { name: "Your proctor" });
   await proctor.getByRole("textbox", { name: "Exam password" }).fill(await examPassword(test.assignedTestId));
   await page.getByRole("button", { name: "Start test", exact: true }).first().click();

@@ -117,8 +117,8 @@ export const progress = (page: Page) => page.getByRole("region", { name: "Test p
 export const saveIndicator = (page: Page) => page.getByTestId("save-indicator");
 const question = (q: number) => new RegExp(`^Question ${q}:`);
 
-/** Signs in with the access code and starts the test: capability check, prelude, start dialog. */
-export async function startReadingTest(page: Page, test: { assignedTestId: number; accessCode: string }): Promise<void> {
+/** Signs in with the access code, opens the test (its journal watched) and passes the capability check. */
+export async function openPastCapabilityCheck(page: Page, test: { assignedTestId: number; accessCode: string }): Promise<void> {
   watchJournal(page);
   await signInWithCode(page, test.accessCode);
   await page.goto(`/testing/tests/${test.assignedTestId}`);
@@ -126,6 +126,11 @@ export async function startReadingTest(page: Page, test: { assignedTestId: numbe
   await page.getByRole("checkbox", { name: "I can hear the sample sound" }).check();
   await page.getByRole("checkbox", { name: "The sample text reads correctly" }).check();
   await page.getByRole("button", { name: "Continue" }).click();
+}
+
+/** Signs in with the access code and starts the test: capability check, prelude, start dialog. */
+export async function startReadingTest(page: Page, test: { assignedTestId: number; accessCode: string }): Promise<void> {
+  await openPastCapabilityCheck(page, test);
   await page.getByRole("checkbox", { name: /I confirm that I am the person this test was assigned to/ }).check();
   await page.getByRole("button", { name: "Start Test" }).click();
   await page.getByRole("dialog", { name: "Start the test?" }).getByRole("button", { name: "Start", exact: true }).click();
