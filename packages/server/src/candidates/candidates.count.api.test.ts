@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CandidateSearchResult } from "@parlance/contract";
 import type { ClientScope } from "../auth/scope.js";
+import { clientScopeOf } from "../test/client-scope.js";
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { insertAssignedTest, insertCandidate, signInAll } from "./test-fixtures.js";
 import { searchCandidates } from "./service.js";
@@ -20,20 +21,7 @@ let cookie: string;
 const N = 45;
 const names: string[] = [];
 
-const scopeOf = (accountId: number, officeId: number | null): ClientScope => ({
-  kind: "client",
-  userId: 0,
-  accountId,
-  officeId,
-  candidateId: null,
-  codeTestId: null,
-  permissions: new Set(),
-  roles: [],
-  sessionIdHash: "",
-  user: { email: "", firstName: "", lastName: "", language: "en-US", accountId, officeId },
-  impersonatorUserId: null,
-  ip: undefined,
-});
+const scopeOf = clientScopeOf;
 
 beforeAll(async () => {
   t = await createTestApp({ jobs: false });

@@ -4,6 +4,7 @@ import type { SearchQuery } from "@parlance/contract";
 import { createTestApp, type TestApp } from "../test/harness.js";
 import { assignedTests, candidateTests } from "../db/schema.js";
 import type { ClientScope } from "../auth/scope.js";
+import { clientScopeOf } from "../test/client-scope.js";
 import { parsedSearchQuery } from "../http/validation.js";
 import { historyRows, searchHistory } from "./service.js";
 import { SEARCH_TUNING, type SearchTuning } from "./page.js";
@@ -46,20 +47,7 @@ const WALK_JOINED: SearchTuning = { ...WALK, candidateSetEstimate: -1 };
 const WALK_STOPPED: SearchTuning = { ...WALK, walkBudgetMs: 1 };
 const GATHER: SearchTuning = { ...SEARCH_TUNING, gatherEstimate: Number.MAX_SAFE_INTEGER, exactCountLimit: 1_000_000 };
 
-const scopeOf = (accountId: number, officeId: number | null): ClientScope => ({
-  kind: "client",
-  userId: 0,
-  accountId,
-  officeId,
-  candidateId: null,
-  codeTestId: null,
-  permissions: new Set(),
-  roles: [],
-  sessionIdHash: "",
-  user: { email: "", firstName: "", lastName: "", language: "en-US", accountId, officeId },
-  impersonatorUserId: null,
-  ip: undefined,
-});
+const scopeOf = clientScopeOf;
 
 beforeAll(async () => {
   t = await createTestApp({ jobs: false });
