@@ -1,5 +1,9 @@
 import PgBoss from "pg-boss";
+import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
+
+/** The advisory lock under which any process creates a queue (any fixed number; the startup lock is another). */
+const QUEUE_CREATION_LOCK = 7_228_031;
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -48,11 +52,37 @@ export async function startJobQueue(database: Database, opts: { pollingIntervalS
   await boss.start();
   running = true;
   const working = new Set<string>();
-  const created = new Set<string>();
-  const ensureQueue = async (name: string) => {
-    if (created.has(name)) return;
-    await boss.createQueue(name);
-    created.add(name);
+  const ensuring = new Map<string, Promise<void>>();
+  let creations: Promise<unknown> = Promise.resolve();
+  /**
+   * pg-boss makes a table per queue and attaches it to its job table: two connections doing that
+   * at once deadlock (seen: 100 results released at once, each first to send RESULTS_NOTIFY_JOB).
+   * So a queue is created once per process (requests wanting it wait for that one creation), a
+   * process creates one queue at a time, and on PostgreSQL every process takes turns under an
+   * advisory lock held by a transaction of its own while pg-boss creates it on another connection
+   * (at most two connections; the embedded database has one connection and no one to race).
+   */
+  const create = async (name: string) => {
+    if (database.kind === "pglite") return boss.createQueue(name);
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_CREATION_LOCK})`);
+      if (!(await boss.getQueue(name))) await boss.createQueue(name);
+    });
+  };
+  const ensureQueue = (name: string): Promise<void> => {
+    let ready = ensuring.get(name);
+    if (!ready) {
+      ready = boss.getQueue(name).then((queue) => {
+        if (queue) return;
+        const turn = creations.then(() => create(name));
+        creations = turn.catch(() => undefined);
+        return turn;
+      });
+      // A failed creation is tried again by the next caller.
+      ready.catch(() => ensuring.delete(name));
+      ensuring.set(name, ready);
+    }
+    return ready;
   };
   return {
     boss,
