@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { SearchQuery } from "@parlance/contract";
 import type { ClientScope } from "../auth/scope.js";
 import type { Db } from "../db/client.js";
-import { rowsOf } from "../db/rows.js";
+import { rowsWithoutParallelWorkers } from "../db/rows.js";
 import { searchBranches, whereOf } from "./search.js";
 
 /**
@@ -36,7 +36,7 @@ export function boundedCountSql(scope: CandidateScope, query: SearchQuery, limit
 
 /** The exact count, or null when more than `limit` match. */
 export async function countUpTo(db: Db, scope: CandidateScope, query: SearchQuery, limit: number): Promise<number | null> {
-  const [{ n }] = await rowsOf<{ n: number }>(db, boundedCountSql(scope, query, limit));
+  const [{ n }] = await rowsWithoutParallelWorkers<{ n: number }>(db, boundedCountSql(scope, query, limit));
   return Number(n) <= limit ? Number(n) : null;
 }
 

@@ -26,7 +26,7 @@ import type { DbContext } from "../context.js";
 import { clientScope, type Scope } from "../auth/scope.js";
 import type { InputOf } from "../http/implement-area.js";
 import { parsedSearchQuery } from "../http/validation.js";
-import { rowsOf } from "../db/rows.js";
+import { rowsWithoutParallelWorkers } from "../db/rows.js";
 import { accountOptions, candidateError, easternDay, findCandidate, openTestConditions, testInProgress } from "./records.js";
 import { audit } from "../audit/audit.js";
 import { candidateCountedPageSql, candidatePageSql, searchInOnePass, type CandidateRow } from "./search.js";
@@ -55,13 +55,13 @@ export async function searchCandidates(
   const query = parsedSearchQuery(input.query);
   const offset = (input.page - 1) * PAGE_SIZE;
   if (searchInOnePass(scope, query)) {
-    const rows = await rowsOf<CandidateRow & { n: number }>(db, candidateCountedPageSql(scope, query, { limit: PAGE_SIZE, offset }));
+    const rows = await rowsWithoutParallelWorkers<CandidateRow & { n: number }>(db, candidateCountedPageSql(scope, query, { limit: PAGE_SIZE, offset }));
     const n = Number(rows[0]?.n ?? 0);
     return { candidateProfiles: rows.filter((r) => r.id !== null).map(profileOf), itemCount: n, pageCount: pageCountOf(n), itemCountBounded: false };
   }
   // Page (one row more: whether any follow) and bounded count side by side (two connections on PostgreSQL).
   const [rows, bounded] = await Promise.all([
-    rowsOf<CandidateRow>(db, candidatePageSql(scope, query, { limit: PAGE_SIZE + 1, offset })),
+    rowsWithoutParallelWorkers<CandidateRow>(db, candidatePageSql(scope, query, { limit: PAGE_SIZE + 1, offset })),
     countUpTo(db, scope, query, tuning.exactLimit),
   ]);
   const count = countOfPage({ offset, size: PAGE_SIZE, rows: rows.length, bounded, limit: tuning.exactLimit });
