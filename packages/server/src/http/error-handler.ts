@@ -3,6 +3,9 @@ import { HttpError } from "./errors.js";
 import { ValidationError } from "./validation.js";
 import { pgCode } from "../db/pg-code.js";
 
+/** deadlock_detected, serialization_failure, lock_not_available: the transaction was rolled back whole. */
+const CONFLICTS = new Set(["40P01", "40001", "55P03"]);
+
 /** Every failure answers `{message, messageKey?, issues?}`; a server fault never leaks its details. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
@@ -20,6 +23,13 @@ export function installErrorHandler(app: FastifyInstance): void {
           ? "The request body is not valid JSON."
           : error.message;
       return reply.status(status).send({ message });
+    }
+    if (CONFLICTS.has(pgCode(error) ?? "")) {
+      // Two transactions met (a deadlock, a serialization failure) and PostgreSQL rolled this one
+      // back: a moment's conflict, not a fault. What the request committed before it stays; asked
+      // again, the route's own rules answer for that (a result already released says so).
+      req.log.warn({ err: error }, "transaction conflict");
+      return reply.status(503).header("retry-after", "1").send({ message: "The server was busy with another change. Please try again.", messageKey: "errors.conflict" });
     }
     if (pgCode(error) === "57014") {
       // A statement ran past the statement timeout (db/client.ts): the database was not held.

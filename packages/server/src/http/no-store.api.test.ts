@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify from "fastify";
+import { sql } from "drizzle-orm";
 import { createTestApp, testDatabaseKind, type TestApp } from "../test/harness.js";
 import { openPostgres } from "../db/client.js";
 import { installErrorHandler } from "./error-handler.js";
 
-/** Answers with personal data are never stored by a browser or proxy; a slow statement is cut off. */
+/** Answers with personal data are never stored by a browser or proxy; a slow statement is cut off; a conflict of two transactions is a 503, not a fault. */
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
@@ -46,6 +47,33 @@ describe.runIf(testDatabaseKind === "postgres")("statement timeout", () => {
       const res = await app.inject({ method: "GET", url: "/slow" });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ message: "The server took too long to answer. Please try again.", messageKey: "errors.timeout" });
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
+describe.runIf(testDatabaseKind === "postgres")("transaction conflict", () => {
+  it("a deadlock PostgreSQL breaks answers 503 with Retry-After and a message, not a 500", async () => {
+    const database = await openPostgres(t.databaseUrl!);
+    const app = Fastify();
+    installErrorHandler(app);
+    // Two transactions take two locks in opposite orders; PostgreSQL ends one of them (after deadlock_timeout).
+    const crossing = (first: number, second: number) =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${first})`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.execute(sql`select pg_advisory_xact_lock(${second})`);
+        return { ok: true };
+      });
+    app.get("/crossing/:order", async (req) => ((req.params as { order: string }).order === "ab" ? crossing(91_001, 91_002) : crossing(91_002, 91_001)));
+    try {
+      const answers = await Promise.all(["ab", "ba"].map((order) => app.inject({ method: "GET", url: `/crossing/${order}` })));
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 503]);
+      const refused = answers.find((r) => r.statusCode === 503)!;
+      expect(refused.headers["retry-after"]).toBe("1");
+      expect(refused.json()).toEqual({ message: "The server was busy with another change. Please try again.", messageKey: "errors.conflict" });
     } finally {
       await app.close();
       await database.close();
