@@ -1,7 +1,8 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
-import { eventHash, genesisOf, type JournalSetup } from "@parlance/contract";
+import { eventHash, genesisOf } from "@parlance/contract";
 import { Journal } from "./journal";
+import { journalSetupFor } from "./journalSetup.testing";
 import { journalTransport } from "./journalTransport";
 import { attemptKey, MemoryAnswers, openLocalAnswers } from "./localAnswers";
 import { offerReason, OFFER_AFTER_MS } from "./DeliveryFileOffer";
@@ -9,19 +10,7 @@ import type { ProgressBody, Transport } from "./transport";
 
 /** The answer journal (issue 27): its chain, what the saves carry and acknowledge, what survives a reload. */
 
-const setupFor = async (attempt: number): Promise<JournalSetup> => ({
-  attempt_id: attempt,
-  candidate_id: 5,
-  test_id: 2,
-  code: "NW-1",
-  key_id: "k1",
-  public_key: "",
-  secret: "",
-  genesis: await genesisOf(attempt),
-  head: await genesisOf(attempt),
-  head_seq: 0,
-  deadline: null,
-});
+const setupFor = journalSetupFor;
 
 describe("the journal", () => {
   it("chains every change from the genesis by the format's hash rule", async () => {

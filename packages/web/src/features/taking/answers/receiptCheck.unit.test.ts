@@ -1,8 +1,8 @@
 import "fake-indexeddb/auto";
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { genesisOf, type JournalSetup } from "@parlance/contract";
 import { Journal } from "./journal";
+import { journalSetupFor } from "./journalSetup.testing";
 import { attemptKey, openLocalAnswers } from "./localAnswers";
 import { answersInOrder, checkReceipt } from "./receiptCheck";
 
@@ -16,20 +16,7 @@ function expected(attempt: number, answers: [string, string][], events: { seq: n
   return sha(`parlance-receipt/1\nattempt=${attempt}\nanswers=${sha(JSON.stringify(answers))}\nhead=${head}\nevents=${base.events + events.length}`);
 }
 
-const setupFor = async (attempt: number, head?: { head: string; seq: number; events?: number }): Promise<JournalSetup> => ({
-  attempt_id: attempt,
-  candidate_id: 5,
-  test_id: 2,
-  code: "NW-1",
-  key_id: "k1",
-  public_key: "",
-  secret: "",
-  genesis: await genesisOf(attempt),
-  head: head?.head ?? (await genesisOf(attempt)),
-  head_seq: head?.seq ?? 0,
-  ...(head?.events !== undefined ? { head_events: head.events } : {}),
-  deadline: null,
-});
+const setupFor = journalSetupFor;
 
 const pages = [[{ id: "intro" }, { id: "q1" }, { id: "q2" }], [{ id: "q8" }]];
 const held: Record<string, string> = { q8: "line one\nline two", q1: "b" };
