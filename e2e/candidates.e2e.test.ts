@@ -172,6 +172,16 @@ describe("candidates", () => {
     expect(await page.getByRole("combobox", { name: "Office" }).count()).toBe(0);
     await page.goto(`/testing/candidates?query=${encodeURIComponent("office:chicago")}`);
     await expect.poll(() => page.locator("main").innerText()).toContain("No candidates match this search.");
+    // A search made offline says the list's spec message, not a spinner until the network returns; Try again reads it once back.
+    await page.getByRole("tab", { name: "Advanced search" }).click();
+    await page.getByLabel("Search query").fill("office:boston method:online");
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByRole("alert").filter({ hasText: "Some kind of error occurred" }).waitFor();
+    await context.setOffline(false);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect.poll(() => page.locator("main").innerText()).toMatch(/\d+ candidates?/);
+    expect(await page.getByRole("alert").filter({ hasText: "Some kind of error occurred" }).count()).toBe(0);
     await context.close();
   });
 

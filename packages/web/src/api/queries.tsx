@@ -7,9 +7,10 @@ import type { ReactNode } from "react";
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 },
-    // An action taken offline fails at once with its screen's spec message (the API client's
-    // network failure) instead of waiting, paused, with a spinner and no word until the network returns.
+    // A read or an action taken offline fails with its screen's spec message (the API client's
+    // network failure; a list: 'Some kind of error occurred' with Try again) instead of waiting,
+    // paused, with a spinner and no word until the network returns.
+    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000, networkMode: "always" },
     mutations: { networkMode: "always" },
   },
 });
