@@ -6,6 +6,7 @@ import { reactRouterProduction } from "./vite-plugins/react-router-production.ts
 import { mantineStaticStyles } from "./vite-plugins/mantine-static-styles.ts";
 import { scrollAreaMergeRefs } from "./vite-plugins/scroll-area-merge-refs.ts";
 import { precompress } from "./vite-plugins/precompress.ts";
+import { firstScreens } from "./vite-plugins/first-screens.ts";
 
 /**
  * Mantine's card, heading, link, close button and loader (with Mantine's core, which they import).
@@ -40,7 +41,7 @@ const ANSWER_FIELDS = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Radio|
 const SIGN_IN = /[\\/]src[\\/]ui[\\/](pageMeta|useApiErrorText|FormError|plain)\.tsx?$|[\\/]src[\\/]features[\\/]auth[\\/](AuthCard|email)\.tsx?$/;
 
 export default defineConfig({
-  plugins: [contractForTheBrowser(), stringTiers(), reactRouterProduction(), mantineStaticStyles(), scrollAreaMergeRefs(), react(), precompress()],
+  plugins: [contractForTheBrowser(), stringTiers(), reactRouterProduction(), mantineStaticStyles(), scrollAreaMergeRefs(), react(), firstScreens(), precompress()],
   server: {
     port: 5173,
     // In `npm run dev` the API runs on PORT (3000) and Vite proxies to it.

@@ -39,6 +39,7 @@ export * from "./taking/receipt.js";
 export * from "./taking/show.js";
 export * from "./taking/list.js";
 export * from "./taking/live.js";
+export * from "./startup/page-reads.js";
 export * from "./proctoring/proctoring.js";
 export * from "./proctoring/pricing.js";
 export * from "./proctoring/reservation-messages.js";

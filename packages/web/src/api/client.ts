@@ -1,4 +1,5 @@
-import { specMessages, type RouteDef, type RouteInput, type RouteOutput, type RouteParams, type ApiError } from "@parlance/contract";
+import { readUrlOf, specMessages, type RouteDef, type RouteInput, type RouteOutput, type RouteParams, type ApiError } from "@parlance/contract";
+import { takePageRead } from "./pageReads";
 
 /**
  * A failed call: the HTTP status (0: no answer) and the message to show. `ownMessage` says the
@@ -94,7 +95,15 @@ export async function call<R extends RouteDef>(
   params?: RouteParams<R>,
   init: CallOptions = {},
 ): Promise<RouteOutput<R>> {
-  let url = fillPath(route.path, params as Record<string, unknown> | undefined);
+  const get = route.method === "GET";
+  const url = get
+    ? readUrlOf(route, params as Record<string, unknown> | undefined, input as Record<string, unknown> | undefined)
+    : fillPath(route.path, params as Record<string, unknown> | undefined);
+  // The first screen's reads may be answered in the page itself (api/pageReads.ts).
+  if (get && !init.signal?.aborted) {
+    const answered = takePageRead(url);
+    if (answered !== undefined) return answered as RouteOutput<R>;
+  }
   // One signal for the caller's cancel and the timeout, so either stops the request and the body read.
   const controller = new AbortController();
   const cancel = () => controller.abort(init.signal?.reason);
@@ -109,14 +118,10 @@ export async function call<R extends RouteDef>(
           controller.abort();
         }, init.timeoutMs);
   const options: RequestInit = { method: route.method, credentials: "same-origin", signal: controller.signal, headers: { accept: "application/json" } };
-  if (route.method === "GET") {
-    const query = new URLSearchParams();
-    for (const [k, v] of Object.entries((input ?? {}) as Record<string, unknown>)) if (v !== undefined && v !== null) query.set(k, String(v));
-    const qs = query.toString();
-    if (qs) url += `?${qs}`;
-  } else if (init.formData) {
+  // A GET's input is in its URL (readUrlOf).
+  if (!get && init.formData) {
     options.body = init.formData;
-  } else {
+  } else if (!get) {
     options.headers = { ...options.headers, "content-type": "application/json" };
     options.body = JSON.stringify(input ?? {});
   }

@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/** A screen's files as the web build lists them (packages/web/vite-plugins/first-screens.ts). */
+interface FirstScreen {
+  path: string;
+  scripts: string[];
+  styles: string[];
+  strings: Record<string, string[]>;
+}
+
+const FILE = "first-screens.json";
+const DEFAULT_LANGUAGE = "en-US";
+
+/** How many of the route's segments are written out rather than `:name`: the most specific route wins, as in the web app's router. */
+function matcher(route: string): { test: (parts: string[]) => boolean; literal: number } | null {
+  if (route.includes("*")) return null;
+  const segments = route.split("/").filter(Boolean);
+  return {
+    literal: segments.filter((s) => !s.startsWith(":")).length,
+    test: (parts) => parts.length === segments.length && segments.every((s, i) => s.startsWith(":") || s === parts[i]),
+  };
+}
+
+/** Only the build's own names go into a link (they are written into HTML). */
+const SAFE_FILE = /^assets\/[\w.-]+\.(js|css)$/;
+
+/**
+ * The links that start a screen's files with the page (issue 26 §3): its code and strings as
+ * module preloads, its styles as preloads. Without them a phone asks for each only once the shell
+ * has downloaded and run, one round trip and more after the page. An unknown page, or a build
+ * without the list, gets none and is drawn as before.
+ */
+export function firstScreensOf(webDist: string): { linksFor: (pathname: string, language?: string) => string } {
+  const file = path.join(webDist, FILE);
+  const screens = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as FirstScreen[]) : [];
+  const routes = screens.flatMap((screen) => {
+    const m = matcher(screen.path);
+    return m ? [{ screen, ...m }] : [];
+  });
+  routes.sort((a, b) => b.literal - a.literal);
+  return {
+    linksFor(pathname, language = DEFAULT_LANGUAGE) {
+      const parts = pathname.split("/").filter(Boolean);
+      const found = routes.find((r) => r.test(parts))?.screen;
+      if (!found) return "";
+      const scripts = [...found.scripts, ...(found.strings[language] ?? found.strings[DEFAULT_LANGUAGE] ?? [])].filter((f) => SAFE_FILE.test(f));
+      return [
+        ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+        ...found.styles.filter((f) => SAFE_FILE.test(f)).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+      ].join("");
+    },
+  };
+}
