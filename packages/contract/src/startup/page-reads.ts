@@ -28,7 +28,10 @@ export function readUrlOf(route: Pick<RouteDef, "path">, params?: Record<string,
 /**
  * The first reads of the screens a candidate opens on a phone (Take a Test and a test's page:
  * the web app's routes of the same paths, app/router.tsx), and the startup data every page reads.
- * Reads only: start_test resumes an attempt but may also submit an overdue one, so it stays the browser's.
+ * Reads only: start_test resumes an attempt but may also submit an overdue one, so it stays the
+ * browser's. Nor a test's sections: each carries the time remaining, which the page's clock takes
+ * as read when it arrives (flow/TestInProgress.tsx), and written into the page it would be as old
+ * as the page's download.
  */
 const SCREEN_READS: { path: RegExp; reads: (match: RegExpMatchArray) => string[] }[] = [
   { path: /^\/testing\/tests\/?$/, reads: () => [readUrlOf(takingListRoutes.list)] },
