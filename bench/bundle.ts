@@ -16,6 +16,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { build, type Manifest } from "vite";
+import { screensOfRouter } from "../packages/web/vite-plugins/first-screens.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const webDir = path.join(root, "packages/web");
@@ -24,7 +25,6 @@ const detail = process.env.BENCH_DETAIL === "1";
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 const FLOW = "src/features/taking/flow";
-const ALL_TIERS = ["entry", "account", "taking", "flow", "stages", "history", "rest"];
 const QUERIES = "src/api/queries.tsx";
 const THEME = "src/ui/ThemeProvider.tsx";
 
@@ -72,26 +72,10 @@ function stringKeys(manifest: Manifest, tiers: readonly string[]): string[] {
   });
 }
 
-/**
- * What each page's route asks for in app/router.tsx: `page(() => import("<page>"), <needs>)` with
- * `const <needs>: ScreenNeeds = { strings: [...], queries: false }`: the string tiers (all when not
- * said) and the react-query chunk (api/queries.tsx) unless `queries: false`.
- */
+/** What each page's route asks for in app/router.tsx (its string tiers, react-query, Mantine), as the build reads it for the page's hints. */
 function pageNeeds(): Map<string, { tiers: string[]; queries: boolean; mantine: boolean }> {
   const source = fs.readFileSync(path.join(webDir, "src/app/router.tsx"), "utf8");
-  const named = new Map(
-    [...source.matchAll(/const (\w+): ScreenNeeds = \{([^}]*)\}/g)].map((m) => {
-      const strings = /strings: \[([^\]]*)\]/.exec(m[2]!)?.[1];
-      return [m[1]!, { tiers: strings === undefined ? ALL_TIERS : [...strings.matchAll(/"(\w+)"/g)].map((t) => t[1]!), queries: !/queries: false/.test(m[2]!), mantine: !/mantine: false/.test(m[2]!) }];
-    }),
-  );
-  const needs = new Map<string, { tiers: string[]; queries: boolean; mantine: boolean }>();
-  for (const m of source.matchAll(/page\(\(\) => import\("\.\.\/([^"]+)"\)(?:, (\w+))?\)/g)) {
-    const found = m[2] ? named.get(m[2]) : { tiers: ALL_TIERS, queries: true, mantine: true };
-    if (!found) throw new Error(`app/router.tsx: no ScreenNeeds named ${m[2]}`);
-    needs.set(`src/${m[1]}.tsx`, found);
-  }
-  return needs;
+  return new Map(screensOfRouter(source).map((s) => [s.module, s.needs]));
 }
 
 function measure(dist: string, manifest: Manifest, pageKeys: string[], tiers: readonly string[]) {

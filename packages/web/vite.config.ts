@@ -38,7 +38,7 @@ const TEST_PAGE = /[\\/]src[\\/]features[\\/]taking[\\/](flow[\\/](questions|clo
 /** The test page's answer fields (Mantine's Radio and Textarea): one request, not three. */
 const ANSWER_FIELDS = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Radio|Textarea)[\\/]/;
 /** What the sign-in page (drawn without Mantine: ui/plain.tsx) shares with other screens. */
-const SIGN_IN = /[\\/]src[\\/]ui[\\/](pageMeta|useApiErrorText|FormError|plain)\.tsx?$|[\\/]src[\\/]features[\\/]auth[\\/](AuthCard|email)\.tsx?$/;
+const SIGN_IN = /[\\/]src[\\/]ui[\\/](pageMeta|useApiErrorText|FormError|plain)\.tsx?$/;
 
 export default defineConfig({
   plugins: [contractForTheBrowser(), stringTiers(), reactRouterProduction(), mantineStaticStyles(), scrollAreaMergeRefs(), react(), firstScreens(), precompress()],

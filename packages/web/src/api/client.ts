@@ -50,17 +50,13 @@ function answerFailure(route: RouteDef, status: number, body: unknown, retryAfte
   return new ApiCallError(status, e.message, e.messageKey, e.issues, e.messageValues, true, retryAfterMs);
 }
 
-function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? "")));
-}
-
 /**
  * The URL of a route for a link, a download or a media src: its path with the params filled, and
  * (a GET) its input as the query, fields without a value left out. A renamed route or param fails
  * to compile here instead of going stale in a string.
  */
 export function hrefOf<R extends RouteDef>(route: R, params: RouteParams<R>, query?: RouteInput<R>): string {
-  const url = fillPath(route.path, params as Record<string, unknown> | undefined);
+  const url = readUrlOf(route, params as Record<string, unknown> | undefined);
   const pairs = Object.entries((query ?? {}) as Record<string, unknown>)
     .filter(([, v]) => v !== undefined && v !== null)
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
@@ -96,9 +92,7 @@ export async function call<R extends RouteDef>(
   init: CallOptions = {},
 ): Promise<RouteOutput<R>> {
   const get = route.method === "GET";
-  const url = get
-    ? readUrlOf(route, params as Record<string, unknown> | undefined, input as Record<string, unknown> | undefined)
-    : fillPath(route.path, params as Record<string, unknown> | undefined);
+  const url = readUrlOf(route, params as Record<string, unknown> | undefined, get ? (input as Record<string, unknown> | undefined) : undefined);
   // The first screen's reads may be answered in the page itself (api/pageReads.ts).
   if (get && !init.signal?.aborted) {
     const answered = takePageRead(url);
@@ -181,7 +175,7 @@ export function callWithProgress<R extends RouteDef, P = never>(
   return new Promise<RouteOutput<R>>((resolve, reject) => {
     const xhr = init.xhr?.() ?? new XMLHttpRequest();
     const get = route.method === "GET";
-    xhr.open(route.method, get ? hrefOf(route, params as RouteParams<R>, input) : fillPath(route.path, params as Record<string, unknown> | undefined));
+    xhr.open(route.method, get ? hrefOf(route, params as RouteParams<R>, input) : readUrlOf(route, params as Record<string, unknown> | undefined));
     xhr.setRequestHeader("accept", "application/x-ndjson");
     const body = get ? null : (init.formData ?? JSON.stringify(input ?? {}));
     if (typeof body === "string") xhr.setRequestHeader("content-type", "application/json");
