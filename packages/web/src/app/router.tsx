@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from "react";
 import { matchRoutes, Navigate, useRoutes, type Params } from "react-router";
 import { AppLayout } from "./layout/AppLayout";
 import { RequireScreen, RequireSignIn, HomeRedirect } from "./guards";
@@ -30,7 +30,7 @@ const takeATest: ScreenNeeds = { strings: ["entry", "taking", "history"] };
 const testFlow: ScreenNeeds = { strings: ["entry", "taking", "flow"], queries: false };
 
 /** A screen module: its component, and what it may start reading once its code is there (`prefetch`, given the path's params). */
-type ScreenModule = { default: ComponentType; prefetch?: (params: Params) => void };
+type ScreenModule = { default: ComponentType; prefetch?: (params: Params) => Promise<unknown> | void };
 
 /** Each screen's downloads (code and what it needs) by the element the router shows there: preloadScreen starts them early. */
 const downloads = new WeakMap<object, (params?: Params) => Promise<unknown>>();
@@ -38,9 +38,17 @@ const downloads = new WeakMap<object, (params?: Params) => Promise<unknown>>();
 /** Route-level code splitting: each screen is its own chunk, shown once it and what it needs are downloaded. */
 function page(load: () => Promise<ScreenModule>, { strings = ALL_STRING_TIERS, queries = true, mantine = true }: ScreenNeeds = {}) {
   let pending: Promise<{ default: ComponentType }> | undefined;
+  // The screen once downloaded: drawn at once rather than through React.lazy, whose fallback React
+  // would keep for 300 ms (Suspense's throttle) after the screen is there (main.tsx waits for it).
+  let loaded: ComponentType | undefined;
+  // What the screen's prefetch waits for (its first reads, the code of the part they say it shows).
+  let prefetched: Promise<unknown> = Promise.resolve();
   const download = (params?: Params) =>
     (pending ??= Promise.all([
-      load().then((m) => (params && m.prefetch?.(params), m)),
+      load().then((m) => {
+        if (params) prefetched = Promise.resolve(m.prefetch?.(params)).catch(() => undefined);
+        return m;
+      }),
       loadStrings(strings),
       queries ? import("../api/queries") : undefined,
       mantine ? import("../ui/ThemeProvider") : undefined,
@@ -53,20 +61,26 @@ function page(load: () => Promise<ScreenModule>, { strings = ALL_STRING_TIERS, q
             <FirstScreenDrawn />
           </>
         );
-        return { default: layer ? () => <layer.QueryLayer><Loaded /></layer.QueryLayer> : Loaded };
+        loaded = layer ? () => <layer.QueryLayer><Loaded /></layer.QueryLayer> : Loaded;
+        return { default: loaded };
       },
       (err: unknown) => {
         pending = undefined; // shown later, the screen tries again (and says why if it fails again)
         throw err;
       },
     ));
-  const Screen = lazy(() => download());
+  const Lazy = lazy(() => download());
+  function Screen() {
+    // Chosen once per mount: switching from Lazy to the loaded component would remount it.
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
   const element = (
     <Suspense fallback={<PageLoader />}>
       <Screen />
     </Suspense>
   );
-  downloads.set(element, download);
+  downloads.set(element, (params) => download(params).then(() => prefetched));
   return element;
 }
 
@@ -291,10 +305,10 @@ export const routes = [
  * data rather than after it (issue 26 §3: two round trips less before a screen opened by its
  * address). For a visitor who is then sent to sign in, the download waits in the cache.
  */
-export function preloadScreen(pathname: string) {
+export function preloadScreen(pathname: string): Promise<unknown> {
   const match = matchRoutes(SCREENS.map((s) => ({ path: s.path, element: s.element })), pathname)?.at(-1);
   const download = match && downloads.get(match.route.element as object);
-  if (download) download(match.params).catch(() => undefined);
+  return download ? download(match.params).catch(() => undefined) : Promise.resolve();
 }
 
 /**

@@ -7,7 +7,7 @@ const ErrorAlert = preloadable(() => import("./ErrorAlert").then((m) => m.ErrorA
 
 /** A save that failed, above the buttons; announced to screen readers. */
 export function FormError({ message }: { message: string | null }) {
-  useEffect(() => ErrorAlert.preload(), []);
+  useEffect(() => void ErrorAlert.preload(), []);
   if (!message) return null;
   return (
     <Suspense fallback={<div role="alert">{message}</div>}>

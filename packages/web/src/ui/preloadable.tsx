@@ -15,6 +15,6 @@ export function preloadable<P extends object>(load: () => Promise<ComponentType<
     return <Component {...props} />;
   }
   /** Starts the download; a failure is tried again when the component is shown. */
-  Preloadable.preload = () => void download().catch(() => undefined);
+  Preloadable.preload = (): Promise<unknown> => download().catch(() => undefined);
   return Preloadable;
 }

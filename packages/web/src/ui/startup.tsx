@@ -31,26 +31,58 @@ async function withRetry<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The startup data with its language's strings ready to render. */
+async function loadStartup(override: Language | undefined): Promise<Startup> {
+  // The likely language's strings download alongside the startup data; the chosen one is ready before rendering.
+  void loadLanguage(override ?? DEFAULT_LANGUAGE).catch(() => undefined);
+  const data = await call(authRoutes.startup, { lang: override });
+  await loadLanguage(data.language ?? override ?? DEFAULT_LANGUAGE);
+  return data;
+}
+
+/** The first load, started before the app is drawn (preloadStartup); `data` once it has answered. */
+interface FirstLoad {
+  load: Promise<Startup>;
+  data?: Startup;
+}
+let first: FirstLoad | undefined;
+
+/**
+ * Starts the first startup load before the app renders (main.tsx): with the answer in the page
+ * (api/pageReads.ts) it is there at once, and the first render draws the screen, not the loader.
+ */
+export function preloadStartup(): Promise<unknown> {
+  if (!first) {
+    const started: FirstLoad = { load: loadStartup(urlLanguage()) };
+    started.load.then((data) => void (started.data = data), () => undefined);
+    first = started;
+  }
+  return first.load.catch(() => undefined);
+}
+
+/** The first load once, for the provider's first reload (later reloads ask again). */
+function takeFirst(): Promise<Startup> | undefined {
+  const load = first?.load;
+  first = undefined;
+  return load;
+}
+
 /**
  * Loads /api/startup once (and after sign-in/out); provides language, user flags and permissions.
  * Not through react-query: the sign-in page goes without its chunk (api/queries.tsx).
  */
 export function StartupProvider({ children }: { children: ReactNode }) {
   const [override] = useState(urlLanguage);
-  const [startup, setStartup] = useState<Startup>();
+  // Already answered before the first render (preloadStartup): drawn without the loader.
+  const [startup, setStartup] = useState<Startup | undefined>(() => first?.data);
   const [failed, setFailed] = useState(false);
   const latest = useRef(0);
 
   const reload = useCallback(async () => {
     const mine = ++latest.current; // an older load answering late does not win
     try {
-      const next = await withRetry(async () => {
-        // The likely language's strings download alongside the startup data; the chosen one is ready before rendering.
-        void loadLanguage(override ?? DEFAULT_LANGUAGE).catch(() => undefined);
-        const data = await call(authRoutes.startup, { lang: override });
-        await loadLanguage(data.language ?? override ?? DEFAULT_LANGUAGE);
-        return data;
-      });
+      const early = takeFirst();
+      const next = early ? await early.catch(() => withRetry(() => loadStartup(override))) : await withRetry(() => loadStartup(override));
       if (mine === latest.current) {
         setStartup(next);
         setFailed(false);
@@ -61,7 +93,16 @@ export function StartupProvider({ children }: { children: ReactNode }) {
     }
   }, [override]);
 
-  useEffect(() => void reload(), [reload]);
+  // Not again when the first load had answered before the first render.
+  const loadedAtStart = useRef(startup !== undefined);
+  useEffect(() => {
+    if (loadedAtStart.current) {
+      loadedAtStart.current = false;
+      takeFirst();
+      return;
+    }
+    void reload();
+  }, [reload]);
 
   const language: Language = startup?.language ?? override ?? "en-US";
   useEffect(() => void initI18n(language), [language]);

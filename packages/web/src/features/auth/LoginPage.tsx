@@ -44,7 +44,7 @@ export default function LoginPage() {
   // Set once sign-in succeeded, so the "already signed in" redirect does not race our own navigation.
   const signingIn = useRef(false);
 
-  useEffect(() => PasswordInput.preload(), []);
+  useEffect(() => void PasswordInput.preload(), []);
 
   // The step follows the URL when the user switches between email and access-code sign-in.
   const wantsCode = params.get("use_code") === "1";

@@ -22,10 +22,13 @@ const ThankYou = preloadable(withStrings(["stages"], () => import("./ThankYou").
 const STAGES = { capability: CapabilityCheck, prelude: Prelude, inProgress: TestInProgress, finished: ThankYou };
 const NEXT_STAGE: Record<Stage, Stage | null> = { capability: "prelude", prelude: "inProgress", inProgress: "finished", finished: null };
 
-/** The page opened by its address: its reads start as its code arrives (app/router.tsx preloadScreen). */
-export function prefetch(params: Params) {
+/**
+ * The page opened by its address: its reads start as its code arrives (app/router.tsx
+ * preloadScreen), and the app's first render waits a moment for them and a test in progress's code.
+ */
+export function prefetch(params: Params): Promise<unknown> | void {
   const id = parseTestId(params.id);
-  if (id !== null) prefetchTest(id, TestInProgress.preload);
+  if (id !== null) return prefetchTest(id, TestInProgress.preload);
 }
 
 export default function TakeTestPage() {

@@ -95,19 +95,23 @@ const sectionOf = (id: number, section: number) => remoteOf(flowKeys.section(id,
 /**
  * The page's reads one after the other as soon as each can start, not as each part of the page is
  * drawn (issue 26 §3: on a phone each is a round trip): the startup data, and for a test in progress
- * its content (start_test resumes it) and then every section, while the running test's code
+ * its content (start_test resumes it) and every section at once, while the running test's code
  * downloads (onInProgress). Reads already made or running are joined. Started by the page, and by
- * app/router.tsx as the page's code arrives when the page is opened by its address.
+ * app/router.tsx as the page's code arrives when the page is opened by its address; resolves once
+ * Tests Show has answered and, for a test in progress, the running test's code is there.
  */
-export function prefetchTest(id: number, onInProgress: () => void) {
+export function prefetchTest(id: number, onInProgress: () => Promise<unknown> | void): Promise<unknown> {
   const show = showOf(id);
-  void show.read().then(() => {
+  return show.read().then(() => {
     // A visitor not signed in yet: read again once the page is drawn (after signing in).
     if (show.state.status === "error" && !show.followed) dropRemotes(flowKeys.show(id));
     if (!show.state.data || initialStage(show.state.data) !== "inProgress") return;
-    onInProgress();
+    const code = onInProgress();
+    // Started already: its sections (numbered from 1) are read beside start_test, not after it.
+    for (let section = 1; section <= show.state.data.sectionCount; section++) void sectionOf(id, section).read();
     const content = contentOf(id);
     void content.read().then(() => content.state.data?.candidate_test_sections.forEach((s) => void sectionOf(id, s.id).read()));
+    return code;
   });
 }
 
