@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { baseURL, expectAccessible, newContext, signIn, useBrowser } from "./support/browser";
 import { apiSession, assignTestNamed, newBostonCandidate } from "./support/api-session";
 import { signInWithCode } from "./support/candidate-test";
@@ -22,6 +22,16 @@ beforeAll(async () => {
   session = await context.cookies();
   await context.close();
 });
+
+/** The API paths the page asks for, as it asks them. */
+function apiPathsAsked(page: Page): string[] {
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith("/api/")) asked.push(pathname);
+  });
+  return asked;
+}
 
 async function candidatePage(opts: { width?: number; height?: number } = {}) {
   const context = await newContext(browser(), opts);
@@ -115,10 +125,15 @@ describe("Take a Test", () => {
     await context.close();
   });
 
-  it("fits a 375 px phone", async () => {
+  it("fits a 375 px phone, its list and startup data come with the page (issue 26 §3)", async () => {
     const { context, page } = await candidatePage({ width: 375, height: 740 });
+    const asked = apiPathsAsked(page);
+    // Were the list read from the network, this would show the spec's failure instead of the list.
+    await page.route("**/api/tests/list", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
     await page.goto("/testing/tests");
     await expect.poll(() => page.getByRole("region", { name: "Assigned Tests" }).count()).toBe(1);
+    expect(asked.filter((p) => p === "/api/startup" || p === "/api/tests/list")).toEqual([]);
+    await page.unroute("**/api/tests/list");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page, "Take A Test at 375 px");
     await context.close();
@@ -126,8 +141,11 @@ describe("Take a Test", () => {
 
   it("reads in Traditional Chinese", async () => {
     const { context, page } = await candidatePage();
+    const asked = apiPathsAsked(page);
     await page.goto("/testing/tests?lang=zh-HANT");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("參加測驗");
+    // The address's language is the page's own startup read: not asked again.
+    expect(asked).not.toContain("/api/startup");
     await expect.poll(() => page.getByRole("region", { name: "已指派的測驗" }).count()).toBe(1);
     const text = await page.locator("main").innerText();
     expect(text).toContain("開始本測驗之前，請確保已關閉任何可能分散注意力的程式");
