@@ -27,8 +27,9 @@ export async function pageReadsFor(app: FastifyInstance, req: FastifyRequest): P
   const reads: PageReads = {};
   await Promise.all(
     pageReadsOf(pathname, search).map(async (url) => {
-      const res = await app.inject({ method: "GET", url, headers, remoteAddress: req.socket.remoteAddress });
-      if (res.statusCode !== 200 || res.headers["set-cookie"] || !String(res.headers["content-type"]).startsWith("application/json")) return;
+      // A read that cannot be made here (the server closing) is the browser's to ask: the page still goes.
+      const res = await app.inject({ method: "GET", url, headers, remoteAddress: req.socket.remoteAddress }).catch(() => null);
+      if (!res || res.statusCode !== 200 || res.headers["set-cookie"] || !String(res.headers["content-type"]).startsWith("application/json")) return;
       reads[url] = res.json();
     }),
   );
