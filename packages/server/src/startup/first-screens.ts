@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { DEFAULT_LANGUAGE } from "@parlance/contract";
 
 /** A screen's files as the web build lists them (packages/web/vite-plugins/first-screens.ts). */
 interface FirstScreen {
@@ -10,7 +11,6 @@ interface FirstScreen {
 }
 
 const FILE = "first-screens.json";
-const DEFAULT_LANGUAGE = "en-US";
 
 /** How many of the route's segments are written out rather than `:name`: the most specific route wins, as in the web app's router. */
 function matcher(route: string): { test: (parts: string[]) => boolean; literal: number } | null {
