@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { PAGE_READS_ELEMENT_ID, pageReadsOf, type PageReads } from "@parlance/contract";
+import { authRoutes, PAGE_READS_ELEMENT_ID, pageReadsOf, type PageReads } from "@parlance/contract";
 import { firstScreensOf } from "./first-screens.js";
 
 /** What the page's own request says of who asks, in what language and through which proxy: its reads say the same. */
@@ -44,7 +44,7 @@ export function pageReadsElement(reads: PageReads): string {
 
 /** The answer's language of the startup read, which decides the strings the screen downloads. */
 const languageOf = (reads: PageReads) =>
-  Object.entries(reads).find(([url]) => url.startsWith("/api/startup"))?.[1] as { language?: string } | undefined;
+  Object.entries(reads).find(([url]) => url.split("?")[0] === authRoutes.startup.path)?.[1] as { language?: string } | undefined;
 
 /** Text before `marker` (or at the end without it), `insert`, then the rest. */
 function insertBefore(html: string, marker: string, insert: string): string {
