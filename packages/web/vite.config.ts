@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { contractForTheBrowser } from "./vite-plugins/contract-for-the-browser.ts";
@@ -7,6 +8,7 @@ import { mantineStaticStyles } from "./vite-plugins/mantine-static-styles.ts";
 import { scrollAreaMergeRefs } from "./vite-plugins/scroll-area-merge-refs.ts";
 import { precompress } from "./vite-plugins/precompress.ts";
 import { firstScreens } from "./vite-plugins/first-screens.ts";
+import { mantineUsedStylesPlugin } from "./vite-plugins/mantine-used-styles.ts";
 
 /**
  * Mantine's card, heading, link, close button and loader (with Mantine's core, which they import).
@@ -41,7 +43,7 @@ const ANSWER_FIELDS = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Radio|
 const SIGN_IN = /[\\/]src[\\/]ui[\\/](pageMeta|useApiErrorText|FormError|plain)\.tsx?$/;
 
 export default defineConfig({
-  plugins: [contractForTheBrowser(), stringTiers(), reactRouterProduction(), mantineStaticStyles(), scrollAreaMergeRefs(), react(), firstScreens(), precompress()],
+  plugins: [contractForTheBrowser(), stringTiers(), reactRouterProduction(), mantineStaticStyles(), mantineUsedStylesPlugin(fileURLToPath(new URL("./src", import.meta.url))), scrollAreaMergeRefs(), react(), firstScreens(), precompress()],
   server: {
     port: 5173,
     // In `npm run dev` the API runs on PORT (3000) and Vite proxies to it.

@@ -1,4 +1,5 @@
-import "@mantine/core/styles.css";
+// Mantine's styles of the components the app draws with (vite-plugins/mantine-used-styles.ts).
+import "virtual:mantine-core-styles.css";
 import "@mantine/notifications/styles.css";
 // What MantineProvider would write into the page, written at build time (ui/ThemeProvider.tsx).
 import "virtual:mantine-styles.css";
