@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { DEMO_PASSWORD, expectAccessible, launchBrowser } from "./support/browser";
 import { READING_ANSWERS, READING_ANSWERS_DIGEST, SAVED_TEXT, answerQuestion, expectedReceipt, expectReceiptChecked, goToPage, progress, saveIndicator, startReadingTest, submitReadingTest } from "./support/reading-test";
 import { copyDataDir, startServer, type RunningServer } from "./support/server";
@@ -176,9 +176,15 @@ describe("no answer is lost", () => {
     // Saves fail (keepalive on leaving included): these answers exist only in the browser's store.
     await context.route("**/api/test_content/save_progress/**", (route) => route.abort());
     for (const q of [5, 6, 7, 8]) await answerQuestion(page, q);
+    // The attempt in progress and its sections come with the reloaded page (issue 26 §3): none is asked for.
+    const asked: string[] = [];
+    const listen = (r: Request) => void (/start_test|in_progress|get_section/.test(r.url()) && asked.push(r.url()));
+    page.on("request", listen);
     await page.reload();
     await poll(() => progress(page).innerText()).toContain("Page 1 of 2");
     for (const q of [1, 2, 3, 4, 5, 6, 7, 8]) await expectShown(page, q);
+    page.off("request", listen);
+    expect(asked).toEqual([]);
     if (process.env.DEBUG_RESILIENCE) console.log(new Date().toISOString(), "unroute");
     await context.unroute("**/api/test_content/save_progress/**");
     // A save caught mid-way is given up after 15 s, and retries back off to at most 15 s.

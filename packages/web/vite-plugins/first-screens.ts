@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { OutputBundle, OutputChunk } from "rolldown";
 import type { Plugin } from "vite";
+import { PAGE_PARTS, type PagePart } from "../../contract/src/startup/page-parts.ts";
 
 /** What the server reads to name, in a page's HTML, the files of the screen at its address (server startup/page.ts). */
 export const FIRST_SCREENS_FILE = "first-screens.json";
@@ -15,6 +16,9 @@ export interface FirstScreen {
   /** Its string tiers' chunks, by language. */
   strings: Record<string, string[]>;
 }
+
+/** The code of each part a page's answers may say its screen shows at once (contract PAGE_PARTS). */
+const PARTS: Record<PagePart, string> = { [PAGE_PARTS.testInProgress]: "src/features/taking/flow/TestInProgress.tsx" };
 
 const ALL_TIERS = ["entry", "account", "taking", "flow", "stages", "history", "rest"];
 const QUERIES = "src/api/queries.tsx";
@@ -105,7 +109,16 @@ export function firstScreens(): Plugin {
         );
         return { path: route, scripts: [...scripts], styles: [...styles], strings: byLanguage };
       });
-      this.emitFile({ type: "asset", fileName: FIRST_SCREENS_FILE, source: JSON.stringify(screens) });
+      const parts = Object.fromEntries(
+        Object.entries(PARTS).map(([name, module]) => {
+          const scripts = new Set<string>();
+          const styles = new Set<string>();
+          if (!byModule.get(module)) throw new Error(`first-screens: ${module} (part ${name}) is in no chunk`);
+          closure(byModule.get(module), scripts, styles);
+          return [name, { scripts: [...scripts], styles: [...styles] }];
+        }),
+      );
+      this.emitFile({ type: "asset", fileName: FIRST_SCREENS_FILE, source: JSON.stringify({ screens, parts }) });
     },
   };
 }

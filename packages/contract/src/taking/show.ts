@@ -73,6 +73,12 @@ export const testShowView = z.object({
 });
 export type TestShowView = z.infer<typeof testShowView>;
 
+/**
+ * The test page opens on the test in progress (the web app's flow/stages.ts): a started attempt
+ * resumes at once, except a phone test's, whose page stays the prelude during its call.
+ */
+export const resumesInProgress = (show: Pick<TestShowView, "attemptState" | "testMethod">) => show.attemptState === "in_progress" && show.testMethod !== "ivr";
+
 export const takingShowRoutes = {
   show: defineRoute({
     method: "GET",

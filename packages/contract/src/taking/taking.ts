@@ -183,6 +183,17 @@ export const takingRoutes = {
     failure: "testContentFailure",
     summary: "Start (or resume) the online attempt: pins the content version, fixes the deadline, answers the test content",
   }),
+  inProgress: defineRoute({
+    method: "GET",
+    path: "/api/test_content/in_progress/:id",
+    params: takingParams,
+    input: z.object({}),
+    output: testContentView,
+    access: "tests",
+    failure: "testContentFailure",
+    summary:
+      "Ours (issue 26 §3): the attempt already in progress as start_test resumes it, changing nothing (409 when none is, or its time is over): a test page reloaded mid-test carries it",
+  }),
   section: defineRoute({
     method: "GET",
     path: "/api/test_content/get_section/:id",

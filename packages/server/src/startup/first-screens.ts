@@ -10,6 +10,12 @@ interface FirstScreen {
   strings: Record<string, string[]>;
 }
 
+/** A part of a screen that its page's answers may say it shows at once (contract PAGE_PARTS): its own code and styles. */
+interface PartFiles {
+  scripts: string[];
+  styles: string[];
+}
+
 const FILE = "first-screens.json";
 
 /** How many of the route's segments are written out rather than `:name`: the most specific route wins, as in the web app's router. */
@@ -31,23 +37,28 @@ const SAFE_FILE = /^assets\/[\w.-]+\.(js|css)$/;
  * has downloaded and run, one round trip and more after the page. An unknown page, or a build
  * without the list, gets none and is drawn as before.
  */
-export function firstScreensOf(webDist: string): { linksFor: (pathname: string, language?: string) => string } {
+export function firstScreensOf(webDist: string): { linksFor: (pathname: string, language?: string, parts?: string[]) => string } {
   const file = path.join(webDist, FILE);
-  const screens = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as FirstScreen[]) : [];
+  const { screens, parts: partFiles } = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, "utf8")) as { screens: FirstScreen[]; parts: Record<string, PartFiles> })
+    : { screens: [], parts: {} };
   const routes = screens.flatMap((screen) => {
     const m = matcher(screen.path);
     return m ? [{ screen, ...m }] : [];
   });
   routes.sort((a, b) => b.literal - a.literal);
   return {
-    linksFor(pathname, language = DEFAULT_LANGUAGE) {
-      const parts = pathname.split("/").filter(Boolean);
-      const found = routes.find((r) => r.test(parts))?.screen;
+    linksFor(pathname, language = DEFAULT_LANGUAGE, shown = []) {
+      const segments = pathname.split("/").filter(Boolean);
+      const found = routes.find((r) => r.test(segments))?.screen;
       if (!found) return "";
-      const scripts = [...found.scripts, ...(found.strings[language] ?? found.strings[DEFAULT_LANGUAGE] ?? [])].filter((f) => SAFE_FILE.test(f));
+      const more = shown.flatMap((name) => (Object.hasOwn(partFiles, name) ? [partFiles[name]!] : []));
+      const unique = (files: string[]) => [...new Set(files)].filter((f) => SAFE_FILE.test(f));
+      const scripts = unique([...found.scripts, ...(found.strings[language] ?? found.strings[DEFAULT_LANGUAGE] ?? []), ...more.flatMap((p) => p.scripts)]);
+      const styles = unique([...found.styles, ...more.flatMap((p) => p.styles)]);
       return [
         ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-        ...found.styles.filter((f) => SAFE_FILE.test(f)).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+        ...styles.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
       ].join("");
     },
   };

@@ -8,12 +8,15 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), "parlance-first-screens-"));
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 fs.writeFileSync(
   path.join(dist, "first-screens.json"),
-  JSON.stringify([
-    { path: "/testing/tests/:id", scripts: ["assets/flow.js"], styles: ["assets/flow.css"], strings: { "en-US": ["assets/en.js"], "zh-HANS": ["assets/hans.js"] } },
-    { path: "/testing/tests/choose_account/:ids", scripts: ["assets/choose.js"], styles: [], strings: {} },
-    { path: "/testing/tests", scripts: ["assets/list.js", "../../etc/passwd", "assets/x.js\"><script>"], styles: [], strings: {} },
-    { path: "*", scripts: ["assets/any.js"], styles: [], strings: {} },
-  ]),
+  JSON.stringify({
+    screens: [
+      { path: "/testing/tests/:id", scripts: ["assets/flow.js"], styles: ["assets/flow.css"], strings: { "en-US": ["assets/en.js"], "zh-HANS": ["assets/hans.js"] } },
+      { path: "/testing/tests/choose_account/:ids", scripts: ["assets/choose.js"], styles: [], strings: {} },
+      { path: "/testing/tests", scripts: ["assets/list.js", "../../etc/passwd", "assets/x.js\"><script>"], styles: [], strings: {} },
+      { path: "*", scripts: ["assets/any.js"], styles: [], strings: {} },
+    ],
+    parts: { "test-in-progress": { scripts: ["assets/running.js", "assets/flow.js", "/etc/x.js"], styles: ["assets/running.css"] } },
+  }),
 );
 const { linksFor } = firstScreensOf(dist);
 
@@ -33,6 +36,14 @@ describe("a page's first-screen hints", () => {
 
   it("writes only the build's own file names", () => {
     expect(linksFor("/testing/tests")).toBe('<link rel="modulepreload" crossorigin href="/assets/list.js">');
+  });
+
+  it("adds the files of the parts the page's answers show, each once; an unknown part adds none", () => {
+    expect(linksFor("/testing/tests/12", "en-US", ["test-in-progress", "toString"])).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/flow.js"><link rel="modulepreload" crossorigin href="/assets/en.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/running.js">' +
+        '<link rel="preload" as="style" crossorigin href="/assets/flow.css"><link rel="preload" as="style" crossorigin href="/assets/running.css">',
+    );
   });
 
   it("a build without the list: no hints", () => {

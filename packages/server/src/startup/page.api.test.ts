@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_READS_ELEMENT_ID } from "@parlance/contract";
 import { buildApp } from "../app.js";
 import { createTestApp, type TestApp } from "../test/harness.js";
-import { assign, candidateWithLogin } from "../taking/test-fixtures.js";
+import { assign, candidateWithLogin, takingApi } from "../taking/test-fixtures.js";
 import { insertAssignedTest } from "../candidates/test-fixtures.js";
 import { jsonPost, sessionCookieOf } from "../auth/test-support.js";
 import { users } from "../db/schema.js";
@@ -17,15 +17,19 @@ import { users } from "../db/schema.js";
 let t: TestApp;
 let web: FastifyInstance;
 let dist: string;
+let api: ReturnType<typeof takingApi>;
 const INDEX = `<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`;
 
 beforeAll(async () => {
   t = await createTestApp();
+  api = takingApi(t);
   dist = fs.mkdtempSync(path.join(os.tmpdir(), "parlance-page-"));
   fs.writeFileSync(path.join(dist, "index.html"), INDEX);
   // The build's list of each screen's files (packages/web/vite-plugins/first-screens.ts).
   const screen = { path: "/testing/tests", scripts: ["assets/list.js"], styles: [], strings: { "en-US": ["assets/en.js"], "zh-HANS": ["assets/hans.js"] } };
-  fs.writeFileSync(path.join(dist, "first-screens.json"), JSON.stringify([screen]));
+    const testPage = { path: "/testing/tests/:id", scripts: ["assets/flow.js"], styles: [], strings: {} };
+  const parts = { "test-in-progress": { scripts: ["assets/running.js"], styles: ["assets/running.css"] } };
+  fs.writeFileSync(path.join(dist, "first-screens.json"), JSON.stringify({ screens: [screen, testPage], parts }));
   web = await buildApp({ ...t.ctx, config: { ...t.ctx.config, webDist: dist } }, { serveWeb: true });
   await web.ready();
 });
@@ -81,6 +85,40 @@ describe("a page of the web app carries its first reads", () => {
     expect((await answerOf(`/api/tests/show/${test}`, other.cookie)).status).toBe(404);
     const theirs = readsOf(await page(`/testing/tests/${test}`, other.cookie));
     expect(Object.keys(theirs)).toEqual(["/api/startup"]);
+  });
+
+  it("a test page reloaded mid-test carries the attempt in progress and every section, and names the running test's files", async () => {
+    const owner = await candidateWithLogin(t);
+    const test = await assign(t, owner.candidateId, { test: "en-reading" });
+    const notStarted = await page(`/testing/tests/${test}`, owner.cookie);
+    expect(Object.keys(readsOf(notStarted))).toEqual(["/api/startup", `/api/tests/show/${test}`]);
+    expect(notStarted.body).not.toContain("running.js");
+
+    expect((await api.start(test, owner.cookie)).statusCode).toBe(200);
+    await api.save(test, { candidate_test_items: [{ id: "q1", response: "b", seq: 1 }] }, owner.cookie);
+    const res = await page(`/testing/tests/${test}`, owner.cookie);
+    const reads = readsOf(res);
+    const sectionCount = (reads[`/api/tests/show/${test}`] as { sectionCount: number }).sectionCount;
+    expect(sectionCount).toBeGreaterThan(1);
+    const sections = Array.from({ length: sectionCount }, (_, i) => `/api/test_content/get_section/${test}?section=${i + 1}`);
+    expect(Object.keys(reads).sort()).toEqual(["/api/startup", `/api/tests/show/${test}`, `/api/test_content/in_progress/${test}`, ...sections].sort());
+    // As the API answers them, but for the time remaining (read a moment apart).
+    const timeless = (x: unknown) => JSON.parse(JSON.stringify(x, (k, v: unknown) => (k === "time_limit" || k === "server_time" ? 0 : v))) as unknown;
+    expect(timeless(reads[`/api/test_content/in_progress/${test}`])).toEqual(timeless((await answerOf(`/api/test_content/in_progress/${test}`, owner.cookie)).body));
+    for (const url of sections) expect(timeless(reads[url])).toEqual(timeless((await answerOf(url, owner.cookie)).body));
+    expect(JSON.stringify(reads[sections[0]!])).toContain('"response":"b"');
+    const head = res.body.slice(0, res.body.indexOf("</head>"));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/flow.js"><link rel="modulepreload" crossorigin href="/assets/running.js">');
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/running.css">');
+
+    // Another candidate's page carries none of it.
+    const other = await candidateWithLogin(t);
+    expect(Object.keys(readsOf(await page(`/testing/tests/${test}`, other.cookie)))).toEqual(["/api/startup"]);
+    // Submitted: nothing in progress to carry.
+    expect((await api.submit(test, { candidate_test_items: [] }, owner.cookie)).statusCode).toBe(200);
+    const done = await page(`/testing/tests/${test}`, owner.cookie);
+    expect(Object.keys(readsOf(done))).toEqual(["/api/startup", `/api/tests/show/${test}`]);
+    expect(done.body).not.toContain("running.js");
   });
 
   it("an access code opens its one test in the page too", async () => {

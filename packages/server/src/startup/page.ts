@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { authRoutes, PAGE_READS_ELEMENT_ID, pageReadsOf, type PageReads } from "@parlance/contract";
+import { authRoutes, PAGE_READS_ELEMENT_ID, pageFollowUpOf, pageReadsOf, type PagePart, type PageReads } from "@parlance/contract";
 import { firstScreensOf } from "./first-screens.js";
 
 /** What the page's own request says of who asks, in what language and through which proxy: its reads say the same. */
@@ -14,10 +14,11 @@ const COMPRESS_FROM_BYTES = 1400;
 /**
  * The page's first reads (contract startup/page-reads.ts), made through the app itself with the
  * page request's cookies and address, so each passes the same session, scope, permission and
- * rate checks as the browser's own request would. Only a 200 that sets no cookie is kept; anything
- * else the browser asks again and shows as it always has.
+ * rate checks as the browser's own request would; then the reads their answers lead to (a test in
+ * progress: its attempt and sections), and the parts of the screen those answers say it shows.
+ * Only a 200 that sets no cookie is kept; anything else the browser asks again and shows as it always has.
  */
-export async function pageReadsFor(app: FastifyInstance, req: FastifyRequest): Promise<PageReads> {
+export async function pageReadsFor(app: FastifyInstance, req: FastifyRequest): Promise<{ reads: PageReads; parts: PagePart[] }> {
   const { pathname, search } = new URL(req.url, "http://page.invalid");
   const headers: Record<string, string> = { accept: "application/json" };
   for (const name of CARRIED_HEADERS) {
@@ -25,15 +26,18 @@ export async function pageReadsFor(app: FastifyInstance, req: FastifyRequest): P
     if (typeof value === "string") headers[name] = value;
   }
   const reads: PageReads = {};
-  await Promise.all(
-    pageReadsOf(pathname, search).map(async (url) => {
-      // A read that cannot be made here (the server closing) is the browser's to ask: the page still goes.
-      const res = await app.inject({ method: "GET", url, headers, remoteAddress: req.socket.remoteAddress }).catch(() => null);
-      if (!res || res.statusCode !== 200 || res.headers["set-cookie"] || !String(res.headers["content-type"]).startsWith("application/json")) return;
-      reads[url] = res.json();
-    }),
-  );
-  return reads;
+  const read = async (url: string) => {
+    // A read that cannot be made here (the server closing) is the browser's to ask: the page still goes.
+    const res = await app.inject({ method: "GET", url, headers, remoteAddress: req.socket.remoteAddress }).catch(() => null);
+    if (!res || res.statusCode !== 200 || res.headers["set-cookie"] || !String(res.headers["content-type"]).startsWith("application/json")) return false;
+    reads[url] = res.json();
+    return true;
+  };
+  await Promise.all(pageReadsOf(pathname, search).map(read));
+  const next = pageFollowUpOf(pathname, reads);
+  const made = await Promise.all(next.reads.map(read));
+  // A part is named only when all it reads came with the page: otherwise its code is not the first thing the screen needs.
+  return { reads, parts: made.every(Boolean) ? next.parts : [] };
 }
 
 /** The answers as a script element's text: `<` escaped so that no answer can close the element. */
@@ -61,8 +65,8 @@ export function pageSender(app: FastifyInstance, indexHtmlPath: string) {
   const template = fs.readFileSync(indexHtmlPath, "utf8");
   const screens = firstScreensOf(path.dirname(indexHtmlPath));
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    const reads = await pageReadsFor(app, req);
-    const hints = screens.linksFor(new URL(req.url, "http://page.invalid").pathname, languageOf(reads)?.language);
+    const { reads, parts } = await pageReadsFor(app, req);
+    const hints = screens.linksFor(new URL(req.url, "http://page.invalid").pathname, languageOf(reads)?.language, parts);
     const html = insertBefore(insertBefore(template, "</head>", hints), "</body>", pageReadsElement(reads));
     reply.type("text/html; charset=utf-8").header("cache-control", "private, no-store").header("vary", "Accept-Encoding");
     const accepts = String(req.headers["accept-encoding"] ?? "");

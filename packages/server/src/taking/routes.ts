@@ -3,11 +3,12 @@ import type { AppContext } from "../context.js";
 import type { AreaHandlers } from "../http/implement-area.js";
 import { guardedInStatement } from "../http/register-route.js";
 import { deliverFile } from "../attempts/index.js";
-import { audioAccess, checkStatus, getSection, heartbeat, saveProgress, startTest, submitTest } from "./service.js";
+import { audioAccess, checkStatus, getSection, heartbeat, inProgressTest, saveProgress, startTest, submitTest } from "./service.js";
 
 /** /api/test_content/* and /api/heartbeat: the contract's takingRoutes, each a thin call into the service. */
 export const takingHandlers = (ctx: AppContext): AreaHandlers<typeof takingRoutes> => ({
   start: ({ params, scope }) => startTest(ctx, scope, params),
+  inProgress: ({ params, scope }) => inProgressTest(ctx, scope, params),
   section: ({ params, input, scope }) => getSection(ctx, scope, { ...params, ...input }),
   // The autosave: one statement checks the session, the attempt and writes (save-statement.ts).
   save: guardedInStatement<typeof takingRoutes.save>(({ params, input, session }) => saveProgress(ctx, session, params, input)),

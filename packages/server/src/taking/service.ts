@@ -6,7 +6,7 @@ import type { Tx } from "../db/tx.js";
 import { assignedTests, candidateTestAnswers, candidateTestMediaGrants as grants, candidateTests, candidates } from "../db/schema.js";
 import { ownAssignedTests, type Scope } from "../auth/scope.js";
 import type { InputOf } from "../http/implement-area.js";
-import { badRequest, HttpError } from "../http/errors.js";
+import { badRequest, conflict, HttpError } from "../http/errors.js";
 import { contentOf, findItem, itemsInOrder, newestVersion, qtiPlayLimit } from "../content/read.js";
 import {
   answersOf,
@@ -24,6 +24,7 @@ import {
   appendEvents,
   journalSetupOf,
   openJournal,
+  type Attempt,
 } from "../attempts/index.js";
 import { contentView, sectionView } from "./view.js";
 import { saveBatcherOf } from "./save-batcher.js";
@@ -89,11 +90,29 @@ export async function startTest(ctx: AppContext, scope: Scope, { id }: Params): 
     });
     throw refuse("timeOverSubmitted");
   }
-  const content = await takenOnline(ctx, attempt.contentVersionId!);
   // The journal (issue 27): its genesis, MAC secret and delivery key, given once per attempt.
-  attempt = await openJournal(ctx, attempt, now);
+  return resumedView(ctx, id, held.testId, await openJournal(ctx, attempt, now), now);
+}
+
+/** The content of a started attempt, where its candidate resumes, with its time remaining and journal. */
+async function resumedView(ctx: AppContext, id: number, testId: number, attempt: Attempt, now: Date): Promise<TestContentView> {
+  const content = await takenOnline(ctx, attempt.contentVersionId!);
   const view = contentView(id, content, { currentSection: await currentSection(ctx.db, attempt.id, content), remainingMs: remainingMs(attempt, now) });
-  return { ...view, journal: await journalSetupOf(ctx.db, attempt, held.testId) };
+  return { ...view, journal: await journalSetupOf(ctx.db, attempt, testId) };
+}
+
+/**
+ * GET in_progress/{id} (ours, issue 26 §3): the attempt in progress as start_test resumes it, read
+ * only: nothing is started, submitted or opened (an attempt without its journal yet is start_test's
+ * to open). A page reloaded mid-test carries it (server startup/page.ts).
+ */
+export async function inProgressTest(ctx: AppContext, scope: Scope, { id }: Params): Promise<TestContentView> {
+  const now = new Date();
+  const held = await heldTest(ctx.db, scope, id);
+  const attempt = held.attempt;
+  requireOpen(attempt, now);
+  if (attempt.journalHead === null) throw conflict(takingMessages.notStarted, "taking.messages.notStarted");
+  return resumedView(ctx, id, held.testId, attempt, now);
 }
 
 /** GET get_section/{id}?section=n: a page of the started test with the saved responses. */

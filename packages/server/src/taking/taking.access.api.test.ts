@@ -26,6 +26,7 @@ afterAll(() => t?.close());
 /** Every taking route against one assigned test id. */
 const everyRoute = (id: number | string, cookie?: string) => [
   api.start(id, cookie),
+  api.inProgress(id, cookie),
   api.section(id, cookie, 1),
   api.save(id, { candidate_test_items: [{ id: "q1", response: "a", seq: 50 }] }, cookie),
   api.submit(id, { candidate_test_items: [{ id: "q1", response: "a", seq: 51 }] }, cookie),

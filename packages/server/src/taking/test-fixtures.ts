@@ -31,6 +31,7 @@ export async function assign(t: TestApp, candidateId: number, x: NewTest): Promi
 export function takingApi(t: TestApp) {
   return {
     start: (id: number | string, cookie?: string) => t.request({ method: "POST", url: `/api/test_content/start_test/${id}`, cookie, body: {} }),
+    inProgress: (id: number | string, cookie?: string) => t.request({ method: "GET", url: `/api/test_content/in_progress/${id}`, cookie }),
     section: (id: number | string, cookie?: string, section?: number | string) =>
       t.request({ method: "GET", url: `/api/test_content/get_section/${id}${section === undefined ? "" : `?section=${section}`}`, cookie }),
     save: (id: number | string, body: unknown, cookie?: string) => t.request({ method: "POST", url: `/api/test_content/save_progress/${id}`, cookie, body }),

@@ -1,6 +1,17 @@
 import { PAGE_READS_ELEMENT_ID, type PageReads } from "@parlance/contract";
 
 let reads: Map<string, unknown> | undefined;
+/** Each answer taken from the page, with when it was read (api/pageReads.ts readAtOf). */
+const readAt = new WeakMap<object, number>();
+
+/**
+ * When the page's reads were made, by this browser's clock: the server makes them just before it
+ * answers the page, so as the page's answer began to arrive (as a read's answer is dated when it arrives).
+ */
+function pageArrivedAt(): number {
+  const navigation = typeof performance === "undefined" ? undefined : (performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined);
+  return navigation && navigation.responseStart > 0 ? performance.timeOrigin + navigation.responseStart : Date.now();
+}
 
 /** The answers the server wrote into this page (contract startup/page-reads.ts), read once. */
 function pageReads(): Map<string, unknown> {
@@ -25,5 +36,14 @@ export function takePageRead(url: string): unknown {
   const all = pageReads();
   const answer = all.get(url);
   all.delete(url);
+  if (answer !== null && typeof answer === "object") readAt.set(answer, pageArrivedAt());
   return answer;
+}
+
+/**
+ * When an answer taken from the page was read (Date.now()'s clock), undefined for any other: a
+ * reading of time remaining in it is as old as the page (features/taking/flow/remote.ts).
+ */
+export function readAtOf(answer: unknown): number | undefined {
+  return answer !== null && typeof answer === "object" ? readAt.get(answer) : undefined;
 }

@@ -63,4 +63,20 @@ describe("a read the page answered", () => {
     await expect(call(authRoutes.startup, {}, undefined, { signal: controller.signal, fetch: async (_u, init) => (init.signal?.throwIfAborted(), new Response("{}")) })).rejects.toThrow();
     expect(await call(authRoutes.startup, {}, undefined, { fetch: fetchFn })).toEqual(startup);
   });
+
+  it("is dated by when the page arrived, so that a time remaining in it is as old as the page", async () => {
+    const call = await pageWith({ "/api/tests/show/7": { id: 7, time_limit: 60_000 } });
+    const arrived = performance.timeOrigin + 1_234;
+    const entries = vi.spyOn(performance, "getEntriesByType").mockReturnValue([{ responseStart: 1_234 } as unknown as PerformanceEntry]);
+    try {
+      const { readAtOf } = await import("./pageReads");
+      const answer = await call(takingShowRoutes.show, {}, { id: 7 });
+      expect(readAtOf(answer)).toBe(arrived);
+      // An answer the server gave now is not dated by the page.
+      const { fetchFn } = counting();
+      expect(readAtOf(await call(takingShowRoutes.show, {}, { id: 7 }, { fetch: fetchFn }))).toBeUndefined();
+    } finally {
+      entries.mockRestore();
+    }
+  });
 });

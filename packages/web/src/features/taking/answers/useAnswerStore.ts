@@ -11,6 +11,8 @@ import { fetchTransport, type SubmitOutput } from "./transport";
 
 export interface AnswerStore extends AnswerSnapshot {
   get(itemId: string): string | undefined;
+  /** The item's answer's seq (rising with each answer), undefined without one. */
+  seqOf(itemId: string): number | undefined;
   set(itemId: string, response: string): void;
   /** Merge what get_section answered (items with response and seq). */
   seed(items: SeedItem[]): void;
@@ -54,7 +56,7 @@ export function useAnswerStore(assignedTestId: number, enabled: boolean, setup: 
     [sync],
   );
   return useMemo(
-    () => ({ ...snapshot, get: sync.get, set, seed: sync.seed, flush: sync.flush, submit: sync.submit, journal: sync.journal, journalState }),
+    () => ({ ...snapshot, get: sync.get, seqOf: sync.seqOf, set, seed: sync.seed, flush: sync.flush, submit: sync.submit, journal: sync.journal, journalState }),
     [snapshot, sync, journalState, set],
   );
 }

@@ -7,7 +7,7 @@ import { useSubmitTest, useTestContent, useTestSections } from "./queries";
 import { FlowLoader } from "./FlowLoader";
 import { LoadError, useReason } from "./LoadError";
 import { latestReading, secondsUsed, warningDue, type ClockReading } from "./clock";
-import { movesAt, nextOf, previousOf, resumePlace, type Place } from "./navigation";
+import { movesAt, newestAnswerPage, nextOf, previousOf, resumePlace, type Place } from "./navigation";
 import { isQuestionItem, questionsOf, type Question } from "./questions";
 import { unansweredWarnings, type UnansweredWarning } from "./warnings";
 import { useCountdown } from "./useCountdown";
@@ -171,6 +171,17 @@ function TestRunner({ show, content, contentReadAt, onFinished }: { show: TestSh
   // before it arrived gives its title the focus then.
   const [, setReviewHere] = useState(false);
   useEffect(() => void afterFirstScreen().then(reviewScreen).then(() => setReviewHere(true), () => undefined), []);
+
+  // Once the answers are here, the page of the newest one, if the server placed the candidate elsewhere
+  // (a save sent as the page was reloaded can reach it after it answered) and they have not moved yet.
+  const firstPlace = useRef(place);
+  const resumedAtNewest = useRef(false);
+  useEffect(() => {
+    if (resumedAtNewest.current || !store.ready || sections.some((q) => !q.data)) return;
+    resumedAtNewest.current = true;
+    const page = newestAnswerPage(questions, store.seqOf);
+    if (page !== null && place === firstPlace.current && place.kind === "page" && page !== place.page) go({ kind: "page", page });
+  });
 
   const moves = movesAt(place, pageCount, content.answer_review);
   const pageQuery = place.kind === "page" ? sections[place.page - 1] : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { movesAt, nextOf, previousOf, resumePlace } from "./navigation";
+import { movesAt, newestAnswerPage, nextOf, previousOf, resumePlace } from "./navigation";
 
 describe("item navigation (spec §4)", () => {
   it("offers Next but not Previous or Submit on the first of several pages", () => {
@@ -27,5 +27,19 @@ describe("item navigation (spec §4)", () => {
     expect(resumePlace(2, 3)).toEqual({ kind: "page", page: 2 });
     expect(resumePlace(9, 3)).toEqual({ kind: "page", page: 3 });
     expect(resumePlace(0, 3)).toEqual({ kind: "page", page: 1 });
+  });
+});
+
+describe("the page of the newest answer", () => {
+  const questions = [
+    { id: "q1", page: 1 },
+    { id: "q2", page: 1 },
+    { id: "q3", page: 2 },
+  ];
+  it("is the page of the answer with the highest seq, or none without answers", () => {
+    const seqs: Record<string, number> = { q1: 10, q3: 30, q2: 20 };
+    expect(newestAnswerPage(questions, (id) => seqs[id])).toBe(2);
+    expect(newestAnswerPage(questions, (id) => ({ q1: 40, q3: 30 })[id])).toBe(1);
+    expect(newestAnswerPage(questions, () => undefined)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { takingRoutes, takingShowRoutes, type RouteOutput, type TestContentView } from "@parlance/contract";
+import { readUrlOf, takingRoutes, takingShowRoutes, type RouteOutput, type TestContentView } from "@parlance/contract";
 import { call } from "../../../api/client";
+import { takePageRead } from "../../../api/pageReads";
 import { dropRemotes, remoteOf, type Remote, type RemoteState } from "./remote";
 import { initialStage, type Receipt } from "./stages";
 
@@ -88,7 +89,16 @@ function useAction<T>(run: () => Promise<T>, onSuccess: (out: T) => void, onErro
 }
 
 const showOf = (id: number) => remoteOf(flowKeys.show(id), () => call(takingShowRoutes.show, {}, { id }), 1);
-const contentOf = (id: number) => remoteOf(flowKeys.content(id), () => call(takingRoutes.start, {}, { id }), 0);
+/**
+ * The test's content: start_test starts or resumes the attempt; a test page reloaded mid-test
+ * carries the attempt in progress (contract startup/page-reads.ts), taken from the page once instead.
+ */
+const contentOf = (id: number) =>
+  remoteOf(
+    flowKeys.content(id),
+    async () => (takePageRead(readUrlOf(takingRoutes.inProgress, { id })) as TestContentView | undefined) ?? call(takingRoutes.start, {}, { id }),
+    0,
+  );
 
 const sectionOf = (id: number, section: number) => remoteOf(flowKeys.section(id, section), () => call(takingRoutes.section, { section }, { id }), 2);
 

@@ -1,3 +1,5 @@
+import { readAtOf } from "../../../api/pageReads";
+
 /**
  * The test page's own reads, kept without react-query (issue 26 §3: its 11 kB gzipped were some
  * 7 % of the first screen of a test in progress on a phone). It does what the page asked of
@@ -68,7 +70,8 @@ export class Remote<T> {
       await online();
       try {
         const data = await this.load();
-        this.set({ data, error: null, status: "success", isFetching: false, dataUpdatedAt: Date.now() });
+        // An answer the page carried was read as the page arrived, not now (api/pageReads.ts).
+        this.set({ data, error: null, status: "success", isFetching: false, dataUpdatedAt: readAtOf(data) ?? Date.now() });
         return;
       } catch (error) {
         if (failures >= this.retries) {

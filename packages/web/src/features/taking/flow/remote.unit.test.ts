@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dropRemotes, remoteOf } from "./remote";
 
+// An answer the page carried is dated by the page (api/pageReads.ts): here, the one marked so.
+const carried = { time_limit: 60_000 };
+vi.mock("../../../api/pageReads", () => ({ readAtOf: (answer: unknown) => (answer === carried ? 1_000 : undefined) }));
+
 afterEach(() => {
   vi.useRealTimers();
   dropRemotes(["t"]);
@@ -17,6 +21,16 @@ describe("the test page's reads (flow/remote.ts)", () => {
     expect(remote.state).toMatchObject({ data: 42, status: "success", isFetching: false });
     expect(remote.state.dataUpdatedAt).toBeGreaterThan(0);
     expect(seen).toEqual(["pending", "success"]);
+  });
+
+  it("dates an answer the page carried by when the page arrived, any other by when it came", async () => {
+    const fromPage = remoteOf(["t", "page"], async () => carried, 0);
+    await fromPage.fetch();
+    expect(fromPage.state.dataUpdatedAt).toBe(1_000);
+    const fromServer = remoteOf(["t", "server"], async () => ({ time_limit: 60_000 }), 0);
+    const before = Date.now();
+    await fromServer.fetch();
+    expect(fromServer.state.dataUpdatedAt).toBeGreaterThanOrEqual(before);
   });
 
   it("retries as react-query did (1 s, then 2 s) and then says the last failure", async () => {

@@ -1,4 +1,4 @@
-import type { RouteOutput, takingRoutes, TestShowView } from "@parlance/contract";
+import { resumesInProgress, type RouteOutput, type takingRoutes, type TestShowView } from "@parlance/contract";
 import type { ReceiptCheck } from "../answers";
 
 /** What a submitted test answers, with this browser's own check of the receipt (receiptCheck.ts): the thank-you screen shows both. */
@@ -32,7 +32,7 @@ export const proctorPending = (show: TestShowView) => show.proctorPasswordNeeded
 /** Where the page opens: a started attempt resumes at once, a submitted one shows that it is done. */
 export function initialStage(show: TestShowView): Stage {
   // A phone test's attempt is in progress during its call: its page stays the prelude (the call is elsewhere).
-  if (show.attemptState === "in_progress" && show.testMethod !== "ivr") return "inProgress";
+  if (resumesInProgress(show)) return "inProgress";
   if (show.attemptState === "received") return "finished";
   return needsCapabilityCheck(show) ? "capability" : "prelude";
 }
