@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney } from "./format";
+import { formatDate, formatDateTime, formatList, formatMoney, formatNumber } from "./format";
 
 describe("money", () => {
   it("is shown in dollars with two decimals, per language", () => {
@@ -33,5 +33,23 @@ describe("dates and times", () => {
     for (const language of ["en-US", "zh-HANS", "zh-HANT"] as const) {
       expect(formatDateTime(instant, language).startsWith(formatDate(instant, language)), language).toBe(true);
     }
+  });
+});
+
+describe("formatters kept for reuse", () => {
+  it("one per language and options: another time zone or language formats as its own", () => {
+    const at = "2026-03-01T15:30:00Z";
+    const eastern = formatDateTime(at, "en-US");
+    expect(formatDateTime(at, "en-US", "Asia/Shanghai")).not.toBe(eastern);
+    expect(formatDateTime(at, "en-US")).toBe(eastern);
+    expect(formatDateTime(at, "zh-HANS")).not.toBe(eastern);
+    expect(formatMoney(123456, "en-US")).toBe("$1,234.56");
+    expect(formatNumber(1234567, "en-US")).toBe("1,234,567");
+  });
+
+  it("a list of names, as each language writes one", () => {
+    expect(formatList(["Northwind", "Contoso", "Fabrikam"], "en-US")).toBe("Northwind, Contoso, and Fabrikam");
+    expect(formatList(["Northwind"], "en-US")).toBe("Northwind");
+    expect(formatList(["甲", "乙"], "zh-HANS")).toBe("甲和乙");
   });
 });

@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "../../../i18n";
 import { Link } from "react-router";
-import { INTL_LOCALE, type TestListEntry } from "@parlance/contract";
+import type { TestListEntry } from "@parlance/contract";
 import { useStartup } from "../../../ui/startup";
-import { formatDate, formatDateTime } from "../../../i18n/format";
+import { formatDate, formatDateTime, formatList } from "../../../i18n/format";
 import { useMethodLabel } from "../../../ui/testStatus";
 import { useReachable } from "../../../ui/reachable";
 
@@ -29,7 +29,7 @@ export function TestEntryCard({ entry, kind, showList = false }: { entry: TestLi
   const methodLabel = useMethodLabel();
   const reachable = useReachable();
   const link = entry.href && reachable(entry.href) ? entry.href : null;
-  const names = new Intl.ListFormat(INTL_LOCALE[language], { type: "conjunction" }).format(entry.accountNames);
+  const names = formatList(entry.accountNames, language);
   const titleId = `test-entry-${kind}-${entry.assignedTestId}`;
 
   const note =
