@@ -40,6 +40,7 @@ export * from "./taking/show.js";
 export * from "./taking/list.js";
 export * from "./taking/live.js";
 export * from "./startup/page-reads.js";
+export * from "./startup/page-plan.js";
 export * from "./proctoring/proctoring.js";
 export * from "./proctoring/pricing.js";
 export * from "./proctoring/reservation-messages.js";
