@@ -1,5 +1,5 @@
 /**
- * Parts of a screen that a page's answers may say it shows at once (startup/page-reads.ts): the
+ * Parts of a screen that a page's answers may say it shows at once (startup/page-plan.ts): the
  * server names their files in the page too; the web build lists each part's files
  * (packages/web/vite-plugins/first-screens.ts, which reads this file as it is: it imports nothing).
  */

@@ -12,7 +12,7 @@ const CARRIED_HEADERS = ["cookie", "accept-language", "user-agent", "x-forwarded
 const COMPRESS_FROM_BYTES = 1400;
 
 /**
- * The page's first reads (contract startup/page-reads.ts), made through the app itself with the
+ * The page's first reads (contract startup/page-plan.ts), made through the app itself with the
  * page request's cookies and address, so each passes the same session, scope, permission and
  * rate checks as the browser's own request would; then the reads their answers lead to (a test in
  * progress: its attempt and sections), and the parts of the screen those answers say it shows.

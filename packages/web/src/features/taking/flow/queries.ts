@@ -91,7 +91,7 @@ function useAction<T>(run: () => Promise<T>, onSuccess: (out: T) => void, onErro
 const showOf = (id: number) => remoteOf(flowKeys.show(id), () => call(takingShowRoutes.show, {}, { id }), 1);
 /**
  * The test's content: start_test starts or resumes the attempt; a test page reloaded mid-test
- * carries the attempt in progress (contract startup/page-reads.ts), taken from the page once instead.
+ * carries the attempt in progress (contract startup/page-plan.ts), taken from the page once instead.
  */
 const contentOf = (id: number) =>
   remoteOf(
