@@ -6,7 +6,7 @@ import { AnswerSync, type AnswerSnapshot } from "./answerSync";
 import { browserEnvironment } from "./environment";
 import { Journal, type JournalSnapshot } from "./journal";
 import { journalTransport } from "./journalTransport";
-import { attemptKey, openLocalAnswers } from "./localAnswers";
+import { attemptKey, openLocalAnswers, type LocalAnswers } from "./localAnswers";
 import { fetchTransport, type SubmitOutput } from "./transport";
 
 export interface AnswerStore extends AnswerSnapshot {
@@ -62,6 +62,10 @@ export function useAnswerStore(assignedTestId: number, enabled: boolean, setup: 
 }
 
 function makeSync(key: string, assignedTestId: number) {
-  const journal = new Journal(() => openLocalAnswers(key));
-  return Object.assign(new AnswerSync(assignedTestId, () => openLocalAnswers(key), journalTransport(fetchTransport(), journal), browserEnvironment), { key, journal });
+  // One store opened for the answers and the journal, not one each: opening it (IndexedDB, and a
+  // first read) is what the test page waits for once its data is there (issue 26 §3).
+  let opened: Promise<LocalAnswers> | undefined;
+  const openLocal = () => (opened ??= openLocalAnswers(key));
+  const journal = new Journal(openLocal);
+  return Object.assign(new AnswerSync(assignedTestId, openLocal, journalTransport(fetchTransport(), journal), browserEnvironment), { key, journal });
 }
