@@ -9,6 +9,7 @@ import { scrollAreaMergeRefs } from "./vite-plugins/scroll-area-merge-refs.ts";
 import { precompress } from "./vite-plugins/precompress.ts";
 import { firstScreens } from "./vite-plugins/first-screens.ts";
 import { mantineUsedStylesPlugin } from "./vite-plugins/mantine-used-styles.ts";
+import { mantineRadioParts } from "./vite-plugins/mantine-radio-parts.ts";
 
 /**
  * Mantine's card, heading, link, close button and loader (with Mantine's core, which they import).
@@ -42,8 +43,10 @@ const ANSWER_FIELDS = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Radio|
 /** What the sign-in page (drawn without Mantine: ui/plain.tsx) shares with other screens. */
 const SIGN_IN = /[\\/]src[\\/]ui[\\/](pageMeta|useApiErrorText|FormError|plain)\.tsx?$/;
 
+const SRC = fileURLToPath(new URL("./src", import.meta.url));
+
 export default defineConfig({
-  plugins: [contractForTheBrowser(), stringTiers(), reactRouterProduction(), mantineStaticStyles(), mantineUsedStylesPlugin(fileURLToPath(new URL("./src", import.meta.url))), scrollAreaMergeRefs(), react(), firstScreens(), precompress()],
+  plugins: [contractForTheBrowser(), stringTiers(), reactRouterProduction(), mantineStaticStyles(), mantineUsedStylesPlugin(SRC), mantineRadioParts(SRC), scrollAreaMergeRefs(), react(), firstScreens(), precompress()],
   server: {
     port: 5173,
     // In `npm run dev` the API runs on PORT (3000) and Vite proxies to it.
