@@ -39,9 +39,9 @@ const SAFE_FILE = /^assets\/[\w.-]+\.(js|css)$/;
  */
 export function firstScreensOf(webDist: string): { linksFor: (pathname: string, language?: string, parts?: string[]) => string } {
   const file = path.join(webDist, FILE);
-  const { screens, parts: partFiles } = fs.existsSync(file)
-    ? (JSON.parse(fs.readFileSync(file, "utf8")) as { screens: FirstScreen[]; parts: Record<string, PartFiles> })
-    : { screens: [], parts: {} };
+  const listed = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as { screens: FirstScreen[]; parts: Record<string, PartFiles> } | FirstScreen[]) : [];
+  // A build of before the parts listed its screens alone: its pages get their screens' hints.
+  const { screens, parts: partFiles } = Array.isArray(listed) ? { screens: listed, parts: {} as Record<string, PartFiles> } : listed;
   const routes = screens.flatMap((screen) => {
     const m = matcher(screen.path);
     return m ? [{ screen, ...m }] : [];

@@ -46,6 +46,13 @@ describe("a page's first-screen hints", () => {
     );
   });
 
+  it("a build of before the parts (its screens alone): the screens' hints, no part", () => {
+    const older = fs.mkdtempSync(path.join(os.tmpdir(), "parlance-first-screens-"));
+    fs.writeFileSync(path.join(older, "first-screens.json"), JSON.stringify([{ path: "/testing/tests/:id", scripts: ["assets/flow.js"], styles: [], strings: {} }]));
+    expect(firstScreensOf(older).linksFor("/testing/tests/12", "en-US", ["test-in-progress"])).toBe('<link rel="modulepreload" crossorigin href="/assets/flow.js">');
+    fs.rmSync(older, { recursive: true, force: true });
+  });
+
   it("a build without the list: no hints", () => {
     expect(firstScreensOf(path.join(dist, "missing")).linksFor("/testing/tests")).toBe("");
   });
