@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { Plugin } from "vite";
+import { appSources } from "./app-sources.ts";
 
 const RADIO = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Radio[\\/]Radio\.mjs$/;
 /** Radio's static parts that the app draws with none of, each with what Radio.mjs writes to attach it. */
@@ -9,11 +9,7 @@ const PARTS = [
   { uses: /\bRadio\.Indicator\b|\bRadioIndicator\b/, lines: ['import { RadioIndicator } from "./RadioIndicator/RadioIndicator.mjs";', "Radio.Indicator = RadioIndicator;"] },
 ];
 
-function sourcesUse(dir: string, uses: RegExp): boolean {
-  return fs
-    .readdirSync(dir, { withFileTypes: true, recursive: true })
-    .some((e) => e.isFile() && /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && uses.test(fs.readFileSync(path.join(e.parentPath, e.name), "utf8")));
-}
+const sourcesUse = (dir: string, uses: RegExp) => appSources(dir).some((file) => uses.test(fs.readFileSync(file, "utf8")));
 
 /**
  * Mantine's Radio attaches its Card and Indicator (`Radio.Card`), and so brings their code to every

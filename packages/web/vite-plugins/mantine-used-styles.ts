@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import type { Plugin } from "vite";
+import { appSources } from "./app-sources.ts";
 
 const ID = "virtual:mantine-core-styles.css";
 const RESOLVED = `\0${ID}`;
@@ -28,13 +29,6 @@ export function namesImportedFromCore(source: string): string[] {
   return names;
 }
 
-function filesUnder(dir: string, test: (file: string) => boolean): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).flatMap((e) => {
-    const file = path.join(e.parentPath, e.name);
-    return e.isFile() && test(file) ? [file] : [];
-  });
-}
-
 /** The components whose class names a file writes out (`mantine-Burger-root`: ui/plain.tsx draws some without Mantine's code). */
 export function componentsWrittenOut(source: string): string[] {
   return [...source.matchAll(/\bmantine-([A-Z][A-Za-z]+)-/g)].map((m) => m[1]!);
@@ -55,8 +49,12 @@ export function usedComponents(sourceDirs: string[]): Set<string> {
     for (const part of m[1]!.split(",")) modules.set(part.trim().split(/\s+as\s+/)[0]!, path.join(core, "esm", m[2]!));
 
   const sources = [
-    ...sourceDirs.flatMap((dir) => filesUnder(dir, (f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))),
-    ...["notifications", "modals"].flatMap((name) => filesUnder(path.join(mantineDir(name), "esm"), (f) => f.endsWith(".mjs"))),
+    ...sourceDirs.flatMap(appSources),
+    ...["notifications", "modals"].flatMap((name) =>
+      fs
+        .readdirSync(path.join(mantineDir(name), "esm"), { withFileTypes: true, recursive: true })
+        .flatMap((e) => (e.isFile() && e.name.endsWith(".mjs") ? [path.join(e.parentPath, e.name)] : [])),
+    ),
   ];
   const seen = new Set<string>();
   const components = new Set<string>();
